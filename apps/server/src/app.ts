@@ -1,0 +1,54 @@
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import type { Config } from './config.js';
+import type { Database } from './platform/db/index.js';
+import { acceptEmptyJsonBodies, installErrorHandling, serveWebApp } from './platform/http/index.js';
+import { createSmsProvider, createSmsService, smsRoutes, type SmsProvider } from './modules/sms/index.js';
+import { createSystemService, systemRoutes } from './modules/system/index.js';
+import { createUsageService } from './modules/usage/index.js';
+import { createUserModule, userRoutes } from './modules/user/index.js';
+import { versionRoutes } from './modules/version/index.js';
+
+export interface AppOptions {
+  config: Config;
+  database: Database;
+  /** Tests capture verification codes with their own provider. */
+  smsProvider?: SmsProvider;
+}
+
+const API_PREFIXES = ['/api/', '/ai-sdk-api/'];
+
+/** The composition root: platform, then modules, then the web app. No `listen()`: tests use `inject`. */
+export async function buildApp({ config, database, smsProvider }: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: config.LOG_LEVEL },
+    // Per-request lines cost throughput; errors and refusals are logged by the error handler.
+    logController: new LogController({ disableRequestLogging: true }),
+    bodyLimit: config.BODY_LIMIT_BYTES,
+    trustProxy: config.TRUST_PROXY,
+  });
+
+  app.addHook('onRoute', (routeOptions) => {
+    const isApi = API_PREFIXES.some((prefix) => routeOptions.url.startsWith(prefix));
+    if (isApi && !routeOptions.config?.access) {
+      throw new Error(`route ${routeOptions.method} ${routeOptions.url} does not declare who may call it`);
+    }
+  });
+  acceptEmptyJsonBodies(app, config.BODY_LIMIT_BYTES);
+  installErrorHandling(app, config.BODY_LIMIT_BYTES);
+
+  const { db } = database;
+  const system = createSystemService({ db });
+  await system.seedDefaults();
+  const usage = createUsageService({ db });
+  const sms = createSmsService({ db, system, provider: smsProvider ?? createSmsProvider(config, app.log), log: app.log });
+  const user = createUserModule({ db, config, sms, system, usage, counters: [] });
+  app.decorate('authenticator', user.authenticator);
+
+  userRoutes(app, user.users, user.usageStats);
+  smsRoutes(app, sms);
+  systemRoutes(app, system);
+  versionRoutes(app, database.ping);
+
+  if (config.WEB_DIST) await serveWebApp(app, config.WEB_DIST);
+  return app;
+}

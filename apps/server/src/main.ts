@@ -1,0 +1,47 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app.js';
+import { loadConfig } from './config.js';
+import { openPglite, openPostgres, type Database } from './platform/db/index.js';
+
+const SHUTDOWN_TIMEOUT_MS = 10_000;
+
+async function openDatabase(config: ReturnType<typeof loadConfig>, onError: (error: Error) => void): Promise<Database> {
+  if (config.DATABASE_URL) return openPostgres(config.DATABASE_URL, config.DATABASE_POOL_SIZE, onError);
+  return openPglite({ dataDir: path.join(config.dataDir, 'pglite') });
+}
+
+/** The built web app sits beside the server package in the workspace: apps/web/dist. */
+function defaultWebDist(): string {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  return path.resolve(here, '../../web/dist');
+}
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  config.WEB_DIST ??= defaultWebDist();
+  const database = await openDatabase(config, (error) => console.error('database pool error', error));
+  const app = await buildApp({ config, database });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const timer = setTimeout(() => process.exit(1), SHUTDOWN_TIMEOUT_MS);
+    timer.unref();
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ host: config.HOST, port: config.PORT });
+  app.log.info(`大模型智能体平台已启动：http://localhost:${config.PORT}（数据库：${database.dialect}）`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

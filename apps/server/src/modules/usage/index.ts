@@ -1,0 +1,1 @@
+export { createUsageService, type UsageService } from './usage.service.js';

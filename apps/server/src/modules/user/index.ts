@@ -1,0 +1,34 @@
+import type { Config } from '../../config.js';
+import type { Db } from '../../platform/db/index.js';
+import type { SmsService } from '../sms/index.js';
+import type { SystemService } from '../system/index.js';
+import type { UsageService } from '../usage/index.js';
+import { createLoginThrottle } from './login-throttle.service.js';
+import { createSessionService } from './session.service.js';
+import { createUserUsageService, type OwnedThingsCounter } from './user-usage.service.js';
+import { createUserService } from './user.service.js';
+
+export { userRoutes } from './user.routes.js';
+export type { OwnedThingsCounter } from './user-usage.service.js';
+export type { UserService } from './user.service.js';
+export type { UserUsageService } from './user-usage.service.js';
+
+export interface UserModuleDeps {
+  db: Db;
+  config: Config;
+  sms: SmsService;
+  system: SystemService;
+  usage: UsageService;
+  counters: OwnedThingsCounter[];
+}
+
+/** Accounts, sessions and sign-in throttling, wired together. */
+export function createUserModule({ db, config, sms, system, usage, counters }: UserModuleDeps) {
+  const sessions = createSessionService({ db, config });
+  const throttle = createLoginThrottle({ db, config });
+  return {
+    authenticator: sessions.authenticator,
+    users: createUserService({ db, sessions, throttle, sms, system }),
+    usageStats: createUserUsageService({ db, usage, counters }),
+  };
+}

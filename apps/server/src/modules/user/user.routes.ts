@@ -1,0 +1,72 @@
+import {
+  deleteUserBody,
+  listUsersBody,
+  loginBody,
+  registerBody,
+  reviewUserBody,
+  updateUserInfoBody,
+  usageStatsBody,
+} from '@agent-platform/contracts';
+import type { FastifyInstance } from 'fastify';
+import { route } from '../../platform/http/index.js';
+import type { UserUsageService } from './user-usage.service.js';
+import type { UserService } from './user.service.js';
+
+/** The spec's login and register screens call a second base path too. */
+const SIGN_IN_BASES = ['/api', '/ai-sdk-api'];
+
+export function userRoutes(app: FastifyInstance, users: UserService, usage: UserUsageService): void {
+  route(app, {
+    url: '/user/register/by_username',
+    bases: SIGN_IN_BASES,
+    access: 'public',
+    body: registerBody,
+    handler: ({ body }) => users.register(body),
+  });
+  route(app, {
+    url: '/user/login/by_username',
+    bases: SIGN_IN_BASES,
+    access: 'public',
+    body: loginBody,
+    handler: ({ body, request }) => users.login(body, request.ip),
+  });
+  route(app, { url: '/user/logout', access: 'user', handler: ({ user }) => users.logout(user) });
+  route(app, {
+    url: '/user/query_userinfo',
+    access: 'user',
+    handler: ({ user }) => {
+      const { sessionId: _sessionId, ...info } = user;
+      return info;
+    },
+  });
+  route(app, {
+    url: '/user/update_userinfo',
+    access: 'user',
+    body: updateUserInfoBody,
+    handler: ({ user, body }) => users.updateUserInfo(user, body),
+  });
+  route(app, {
+    url: '/user/query_users_by_page',
+    access: 'admin',
+    body: listUsersBody,
+    handler: ({ body }) => users.listUsers(body),
+  });
+  route(app, {
+    url: '/user/review',
+    access: 'admin',
+    body: reviewUserBody,
+    handler: ({ body }) => users.reviewUser(body.user_id, body.approve),
+  });
+  route(app, {
+    url: '/user/del_user',
+    access: 'admin',
+    body: deleteUserBody,
+    handler: ({ user, body }) => users.deleteUser(user, body.user_id),
+  });
+  route(app, {
+    url: '/user/stat_all_users_usage',
+    access: 'admin',
+    body: usageStatsBody,
+    handler: ({ body }) => usage.listUsage(body),
+  });
+}

@@ -1,0 +1,2 @@
+export { readBuildInfo } from './build-info.js';
+export { versionRoutes } from './version.routes.js';

@@ -1,0 +1,1 @@
+export { openPglite, openPostgres, migrationsFolder, type Database, type Db, type PgliteOptions } from './client.js';

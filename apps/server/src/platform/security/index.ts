@@ -1,0 +1,2 @@
+export { hashPassword, verifyPassword } from './passwords.js';
+export { newToken, sha256, sixDigitCode } from './tokens.js';

@@ -1,0 +1,45 @@
+import { z } from 'zod';
+
+/** A required, trimmed string with Chinese messages that name the field. */
+export function requiredText(label: string, max = 200) {
+  return z
+    .string({ error: (issue) => (issue.input === undefined ? `请输入${label}` : `${label}必须是文本`) })
+    .trim()
+    .min(1, `请输入${label}`)
+    .max(max, `${label}不能超过 ${max} 个字符`);
+}
+
+export function optionalText(label: string, max = 200) {
+  return z
+    .string({ error: `${label}必须是文本` })
+    .trim()
+    .max(max, `${label}不能超过 ${max} 个字符`)
+    .optional();
+}
+
+export const id = (label = 'id') =>
+  z.string({ error: (issue) => (issue.input === undefined ? `缺少${label}` : `${label}必须是文本`) }).uuid(`${label}格式不正确`);
+
+/** Mainland China mobile: optional +86 or 0086, then 1, a digit 3–9, then 9 digits (spec §5). */
+export const PHONE_PATTERN = /^(?:\+86|0086)?1[3-9]\d{9}$/;
+
+export const phone = z
+  .string({ error: (issue) => (issue.input === undefined ? '请输入手机号' : '手机号必须是文本') })
+  .trim()
+  .min(1, '请输入手机号')
+  .regex(PHONE_PATTERN, '请输入正确的手机号');
+
+export const pageQuery = z.object({
+  page: z.coerce.number({ error: '页码必须是数字' }).int('页码必须是整数').min(1, '页码最小为 1').default(1),
+  page_size: z.coerce
+    .number({ error: '每页条数必须是数字' })
+    .int('每页条数必须是整数')
+    .min(1, '每页条数最小为 1')
+    .max(100, '每页条数最大为 100')
+    .default(20),
+});
+
+export interface Page<T> {
+  total: number;
+  list: T[];
+}

@@ -1,0 +1,12 @@
+/** `GET /version.json` (spec §3 "Build info"). */
+export interface BuildInfo {
+  id: string;
+  buildTime: string;
+  gitCommit: string | null;
+  gitBranch: string | null;
+  platform: string;
+  arch: string;
+  nodeVersion: string;
+  isDocker: boolean;
+  containerId: string | null;
+}
