@@ -20,5 +20,10 @@ export default defineConfig({
     target: 'es2022',
     sourcemap: false,
     chunkSizeWarningLimit: 800,
+    rolldownOptions: {
+      treeshake: {
+        moduleSideEffects: [{ test: /packages[\\/]contracts|node_modules[\\/]zod/, sideEffects: false }],
+      },
+    },
   },
 });

@@ -64,7 +64,8 @@ export async function openPostgres(url: string, poolSize: number, onError: (erro
   const lockClient = await pool.connect();
   try {
     await lockClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
-    await migratePg(db as never, { migrationsFolder: migrationsFolder() });
+    // Migrate on the connection that holds the lock: a pool of one must not wait for itself.
+    await migratePg(drizzlePg({ client: lockClient }), { migrationsFolder: migrationsFolder() });
   } finally {
     await lockClient.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(onError);
     lockClient.release();

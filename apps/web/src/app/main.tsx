@@ -1,0 +1,20 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router/dom';
+import '../styles/global.css';
+import { Providers } from './providers';
+import { router } from './router';
+import { UiSettingsGate } from './UiSettingsGate';
+
+const container = document.getElementById('root');
+if (!container) throw new Error('#root is missing from index.html');
+
+createRoot(container).render(
+  <StrictMode>
+    <Providers>
+      <UiSettingsGate>
+        <RouterProvider router={router} />
+      </UiSettingsGate>
+    </Providers>
+  </StrictMode>,
+);

@@ -1,0 +1,40 @@
+import { USER_ROLE_LABELS, USER_STATUS_LABELS } from '@agent-platform/contracts';
+import { EditOutlined } from '@ant-design/icons';
+import { Button, Card, Descriptions, Tag } from 'antd';
+import { formatDateTime } from '../../../lib/format';
+import { useAppModal } from '../../../stores/modal';
+import { useSessionUser } from '../../auth';
+import { ACCOUNT_TEXT, PROFILE_MODAL_KEY } from '../constants';
+import { ProfileModal } from './ProfileModal';
+
+export function ProfileCard() {
+  const user = useSessionUser();
+  const [open, openModal, closeModal] = useAppModal(PROFILE_MODAL_KEY);
+  return (
+    <Card
+      title={ACCOUNT_TEXT.profileCard}
+      extra={
+        <Button type="link" icon={<EditOutlined />} onClick={openModal}>
+          {ACCOUNT_TEXT.editProfile}
+        </Button>
+      }
+    >
+      <Descriptions
+        column={1}
+        items={[
+          { key: 'user_name', label: ACCOUNT_TEXT.userName, children: user.user_name },
+          { key: 'nick_name', label: ACCOUNT_TEXT.nickName, children: user.nick_name },
+          { key: 'phone', label: ACCOUNT_TEXT.phone, children: user.phone || '-' },
+          {
+            key: 'role',
+            label: ACCOUNT_TEXT.role,
+            children: <Tag color={user.role === 'admin' ? 'gold' : 'blue'}>{USER_ROLE_LABELS[user.role]}</Tag>,
+          },
+          { key: 'status', label: ACCOUNT_TEXT.status, children: USER_STATUS_LABELS[user.status] },
+          { key: 'created_at', label: ACCOUNT_TEXT.createdAt, children: formatDateTime(user.created_at) },
+        ]}
+      />
+      {open ? <ProfileModal user={user} onClose={closeModal} /> : null}
+    </Card>
+  );
+}

@@ -1,0 +1,1 @@
+export { useUpdateUserInfo } from './queries';

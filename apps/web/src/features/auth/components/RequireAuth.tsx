@@ -1,0 +1,19 @@
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { FullPageSpinner } from '../../../components/FullPageSpinner';
+import { buildLoginPath } from '../../../lib/redirect';
+import { getToken } from '../../../lib/token';
+import { useCurrentUserQuery } from '../queries';
+
+/**
+ * The guard of the authenticated area: loads the user's info; on failure (or without a token) sends
+ * the user to /login with the original path, query and hash in the redirect parameter.
+ */
+export function RequireAuth() {
+  const location = useLocation();
+  const hasToken = getToken() !== null;
+  const { data, isError } = useCurrentUserQuery(hasToken);
+
+  if (!hasToken || isError) return <Navigate to={buildLoginPath(location)} replace />;
+  if (!data) return <FullPageSpinner />;
+  return <Outlet />;
+}

@@ -1,0 +1,104 @@
+import type { RegisterBody } from '@agent-platform/contracts';
+import { LockOutlined, MobileOutlined, SmileOutlined, UserOutlined } from '@ant-design/icons';
+import { Button, Flex, Form, Input, Space } from 'antd';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { LOGIN_PATH } from '../../../lib/redirect';
+import styles from '../components/AuthForm.module.css';
+import { AuthHeading } from '../components/AuthHeading';
+import { SendCodeButton } from '../components/SendCodeButton';
+import { AUTH_RULES, AUTH_TEXT, AUTH_TOAST, CODE_LENGTH } from '../constants';
+import { useRegister, useSmsInternetFlag } from '../queries';
+import { confirmPasswordRules, passwordRules, PHONE_RULES } from '../rules';
+
+const PASSWORD_RULES = passwordRules();
+const CONFIRM_RULES = confirmPasswordRules('password');
+
+interface RegisterFormValues {
+  user_name: string;
+  nick_name: string;
+  phone: string;
+  yzm?: string;
+  password: string;
+  confirmPassword: string;
+}
+
+export default function RegisterPage() {
+  const [form] = Form.useForm<RegisterFormValues>();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const smsFlag = useSmsInternetFlag();
+  const registerAccount = useRegister();
+  const showCode = smsFlag.data === true;
+
+  const onFinish = ({ confirmPassword: _confirm, yzm, ...values }: RegisterFormValues) => {
+    const body: RegisterBody = showCode ? { ...values, yzm } : values;
+    registerAccount.mutate(body, {
+      onSuccess: () => {
+        toast.success(AUTH_TOAST.registerSuccess);
+        navigate({ pathname: LOGIN_PATH, search: location.search });
+      },
+      onError: (error) => toast.error(AUTH_TOAST.registerFailed, { description: error.message }),
+    });
+  };
+
+  return (
+    <>
+      <AuthHeading title={AUTH_TEXT.registerHeading} subtitle={AUTH_TEXT.registerSubtitle} />
+      <Form<RegisterFormValues> form={form} name="register" size="large" onFinish={onFinish} autoComplete="off">
+        <Form.Item name="user_name" rules={[{ required: true, whitespace: true, message: AUTH_RULES.userNameRequired }]}>
+          <Input prefix={<UserOutlined />} placeholder={AUTH_TEXT.userName} aria-label={AUTH_TEXT.userName} autoFocus />
+        </Form.Item>
+        <Form.Item name="nick_name" rules={[{ required: true, whitespace: true, message: AUTH_RULES.nickNameRequired }]}>
+          <Input prefix={<SmileOutlined />} placeholder={AUTH_TEXT.nickName} aria-label={AUTH_TEXT.nickName} />
+        </Form.Item>
+        <Form.Item>
+          <Space.Compact block>
+            <Form.Item name="phone" noStyle rules={PHONE_RULES}>
+              <Input prefix={<MobileOutlined />} placeholder={AUTH_TEXT.phone} aria-label={AUTH_TEXT.phone} />
+            </Form.Item>
+            {showCode ? <SendCodeButton /> : null}
+          </Space.Compact>
+        </Form.Item>
+        {showCode ? (
+          <Form.Item>
+            <Flex align="center" gap={12}>
+              <span className={styles.codeLabel}>{AUTH_TEXT.code}</span>
+              <Form.Item name="yzm" noStyle rules={[{ required: true, message: AUTH_RULES.codeRequired }]}>
+                <Input.OTP length={CODE_LENGTH} size="middle" aria-label={AUTH_TEXT.code} />
+              </Form.Item>
+            </Flex>
+          </Form.Item>
+        ) : null}
+        <Form.Item
+          name="password"
+          rules={PASSWORD_RULES}
+        >
+          <Input.Password
+            prefix={<LockOutlined />}
+            placeholder={AUTH_TEXT.password}
+            aria-label={AUTH_TEXT.password}
+            autoComplete="new-password"
+          />
+        </Form.Item>
+        <Form.Item name="confirmPassword" dependencies={['password']} rules={CONFIRM_RULES}>
+          <Input.Password
+            prefix={<LockOutlined />}
+            placeholder={AUTH_TEXT.confirmPassword}
+            aria-label={AUTH_TEXT.confirmPassword}
+            autoComplete="new-password"
+          />
+        </Form.Item>
+        <Form.Item style={{ marginBottom: 12 }}>
+          <Button type="primary" htmlType="submit" block loading={registerAccount.isPending}>
+            {AUTH_TEXT.registerButton}
+          </Button>
+        </Form.Item>
+      </Form>
+      <div className={styles.switch}>
+        {AUTH_TEXT.hasAccount}
+        <Link to={{ pathname: LOGIN_PATH, search: location.search }}>{AUTH_TEXT.toLogin}</Link>
+      </div>
+    </>
+  );
+}

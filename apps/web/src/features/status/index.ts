@@ -1,0 +1,1 @@
+export { useBuildInfo, versionKeys } from './queries';

@@ -1,0 +1,64 @@
+import type { UserInfo } from '@agent-platform/contracts';
+import { Button, Popconfirm, Space } from 'antd';
+import { toast } from 'sonner';
+import { ACCOUNT_ADMIN_TEXT as TEXT, ACCOUNT_ADMIN_TOAST as TOAST } from '../constants';
+import { useDeleteUser, useReviewUser } from '../queries';
+
+interface UserActionsProps {
+  user: UserInfo;
+  isSelf: boolean;
+  onShowUsage: (user: UserInfo) => void;
+}
+
+const onFailure = (error: Error) => toast.error(TOAST.failed, { description: error.message });
+
+/** Approve or reject a pending account, show its usage, delete it (never oneself). */
+export function UserActions({ user, isSelf, onShowUsage }: UserActionsProps) {
+  const review = useReviewUser();
+  const remove = useDeleteUser();
+  const name = user.nick_name || user.user_name;
+
+  const decide = (approve: boolean) =>
+    review.mutate(
+      { user_id: user.id, approve },
+      { onSuccess: () => toast.success(approve ? TOAST.approved : TOAST.rejected, { description: name }), onError: onFailure },
+    );
+
+  return (
+    <Space size={0} wrap>
+      {user.status === 'pending' ? (
+        <>
+          <Button type="link" size="small" loading={review.isPending && review.variables?.approve} onClick={() => decide(true)}>
+            {TEXT.approve}
+          </Button>
+          <Popconfirm title={TEXT.rejectConfirm} okText={TEXT.confirm} cancelText={TEXT.cancel} onConfirm={() => decide(false)}>
+            <Button type="link" size="small" danger>
+              {TEXT.reject}
+            </Button>
+          </Popconfirm>
+        </>
+      ) : null}
+      <Button type="link" size="small" onClick={() => onShowUsage(user)}>
+        {TEXT.usage}
+      </Button>
+      <Popconfirm
+        title={TEXT.deleteConfirm}
+        description={TEXT.deleteConfirmDescription}
+        okText={TEXT.confirm}
+        cancelText={TEXT.cancel}
+        okButtonProps={{ danger: true, loading: remove.isPending }}
+        disabled={isSelf}
+        onConfirm={() =>
+          remove.mutateAsync({ user_id: user.id }).then(
+            () => toast.success(TOAST.deleted, { description: name }),
+            onFailure,
+          )
+        }
+      >
+        <Button type="link" size="small" danger disabled={isSelf} title={isSelf ? TEXT.selfHint : undefined}>
+          {TEXT.delete}
+        </Button>
+      </Popconfirm>
+    </Space>
+  );
+}

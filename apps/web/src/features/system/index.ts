@@ -1,0 +1,1 @@
+export { accountAdminKeys } from './queries';

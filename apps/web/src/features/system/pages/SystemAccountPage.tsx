@@ -1,0 +1,23 @@
+import { Card, Tabs } from 'antd';
+import { PageHeader } from '../../../components/PageHeader';
+import { RequireAdmin } from '../../auth';
+import { UsageTable } from '../components/UsageTable';
+import { UserTable } from '../components/UserTable';
+import { ACCOUNT_ADMIN_TEXT as TEXT, SYSTEM_TITLES } from '../constants';
+
+/** Administrators: the accounts (review, delete) and everyone's usage. */
+export default function SystemAccountPage() {
+  return (
+    <RequireAdmin>
+      <PageHeader title={SYSTEM_TITLES.account} description={TEXT.description} />
+      <Card>
+        <Tabs
+          items={[
+            { key: 'users', label: TEXT.usersTab, children: <UserTable /> },
+            { key: 'usage', label: TEXT.usageTab, children: <UsageTable />, destroyOnHidden: true },
+          ]}
+        />
+      </Card>
+    </RequireAdmin>
+  );
+}

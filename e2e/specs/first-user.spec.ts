@@ -1,0 +1,44 @@
+import { expect, test } from '@playwright/test';
+import { ADMIN, APP_NAME } from '../support/constants';
+import { loginButton, shot, submitLogin, toast } from '../support/ui';
+
+test('the first account registers through the form, becomes administrator and signs out', async ({ page }) => {
+  await page.goto('/register');
+  await expect(page).toHaveTitle(`注册 - ${APP_NAME}`);
+  await page.getByLabel('用户名', { exact: true }).fill(ADMIN.user_name);
+  await page.getByLabel('昵称', { exact: true }).fill(ADMIN.nick_name);
+  await page.getByLabel('手机号', { exact: true }).fill(ADMIN.phone);
+  await page.getByLabel('密码', { exact: true }).fill(ADMIN.password);
+  await page.getByLabel('确认密码', { exact: true }).fill(ADMIN.password);
+  await shot(page, 'register-filled');
+  await page.getByRole('button', { name: /创建账号/ }).click();
+
+  await expect(toast(page, '创建成功')).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(loginButton(page)).toBeVisible();
+
+  await submitLogin(page, ADMIN);
+  await expect(toast(page, '登录成功')).toBeVisible();
+  // No redirect parameter: `/`, which lands on the agent chat.
+  await expect(page).toHaveURL(/\/agent\/chat$/);
+  await expect(page).toHaveTitle(`智能体对话 - ${APP_NAME}`);
+  await expect(page.getByText('该页面尚未开放')).toBeVisible();
+  // Administrators see the system settings group of the sidebar.
+  await expect(page.getByRole('menuitem', { name: /系统设置/ })).toBeVisible();
+  await shot(page, 'app-agent-chat-light');
+
+  await page.getByRole('button', { name: '用户菜单' }).click();
+  await page.getByRole('menuitem', { name: '个人信息' }).click();
+  await expect(page).toHaveURL(/\/account\/info$/);
+  await expect(page.getByText('管理员', { exact: true })).toBeVisible();
+  await expect(page.getByText(ADMIN.phone)).toBeVisible();
+  await shot(page, 'account-info');
+
+  await page.getByRole('button', { name: '用户菜单' }).click();
+  await page.getByRole('menuitem', { name: '退出登录' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(toast(page, '已退出登录')).toBeVisible();
+  // The session is gone: a protected page sends the user back to sign in.
+  await page.goto('/account/info');
+  await expect(page).toHaveURL(/\/login\?redirect=%2Faccount%2Finfo$/);
+});

@@ -1,0 +1,47 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, type Locator, type Page } from '@playwright/test';
+import { TOKEN_STORAGE_KEY, type TestUser } from './constants';
+
+const screenshotDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../screenshots');
+
+/** Saves what the user sees to e2e/screenshots/<name>.png (git-ignored). */
+export async function shot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: path.join(screenshotDir, `${name}.png`) });
+}
+
+/** A sonner toast (top-right) with this title. */
+export function toast(page: Page, title: string): Locator {
+  return page.locator('[data-sonner-toast]').filter({ has: page.locator('[data-title]', { hasText: title }) });
+}
+
+/** A validation message under a form field. */
+export function fieldError(page: Page, message: string): Locator {
+  return page.locator('.ant-form-item-explain-error').filter({ hasText: new RegExp(`^${message}$`) });
+}
+
+export const loginButton = (page: Page) => page.getByRole('button', { name: /登\s*录/ });
+
+/** Fills and submits the sign-in form (the page must be on /login). */
+export async function submitLogin(page: Page, user: Pick<TestUser, 'user_name' | 'password'>): Promise<void> {
+  await page.getByLabel('用户名', { exact: true }).fill(user.user_name);
+  await page.getByLabel('密码', { exact: true }).fill(user.password);
+  await loginButton(page).click();
+}
+
+/** Starts the page signed in with a token obtained through the API. */
+export async function useToken(page: Page, token: string): Promise<void> {
+  await page.addInitScript(
+    ([key, value]) => {
+      if (!sessionStorage.getItem('e2e-token-set')) {
+        localStorage.setItem(key, value);
+        sessionStorage.setItem('e2e-token-set', '1');
+      }
+    },
+    [TOKEN_STORAGE_KEY, token] as const,
+  );
+}
+
+export async function expectTitle(page: Page, title: string): Promise<void> {
+  await expect(page).toHaveTitle(title);
+}
