@@ -1,5 +1,5 @@
 import { ENVELOPE_CODES, httpStatusOf } from '@agent-platform/contracts';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { AppError } from './app-error.js';
 import { fail } from './envelope.js';
 
@@ -25,7 +25,7 @@ export function installErrorHandling(app: FastifyInstance, bodyLimitBytes: numbe
 
 declare module 'fastify' {
   interface FastifyInstance {
-    sendSpaIndex(reply: import('fastify').FastifyReply): import('fastify').FastifyReply;
+    sendSpaIndex(reply: FastifyReply): FastifyReply;
   }
 }
 

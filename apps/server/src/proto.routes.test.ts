@@ -1,0 +1,26 @@
+import { afterAll, beforeAll, it } from 'vitest';
+import { startTestApp, type TestApp } from '../test/harness.js';
+let t: TestApp;
+beforeAll(async () => { t = await startTestApp(); });
+afterAll(() => t.close());
+it('proto', async () => {
+  console.log(t.app.printRoutes({ commonPrefix: false }));
+  console.log(t.app.printRoutes({ commonPrefix: false, includeMeta: ['config'] }).slice(0, 600));
+  const post = (url: string, payload: string, ct = 'application/json') => t.app.inject({ method: 'POST', url, payload, headers: { 'content-type': ct } }).then(r => [r.statusCode, r.body]);
+  console.log(await post('/api/user/register/by_username', '{"user_name":'));
+  console.log(await post('/api/user/register/by_username', '{"__proto__":{"a":1}}'));
+  console.log(await post('/api/user/register/by_username', '{"constructor":{"prototype":{"a":1}}}'));
+  console.log(await post('/api/user/register/by_username', 'a=1', 'application/x-www-form-urlencoded'));
+  console.log(await post('/api/user/register/by_username', '{"a":1}', 'text/plain'));
+  console.log(await post('/api/user/register/by_username', 'x'.repeat(1024*1024+10)));
+  console.log(await post('/api/user/register/by_username', '{}'));
+  console.log(await post('/api/user/register/by_username', '{"user_name":1,"password":[],"nick_name":"x".repeat(65),"phone":"1"}'));
+  console.log(await post('/api/user/register/by_username', JSON.stringify({user_name:1,password:[],nick_name:"x".repeat(65),phone:"1", yzm: 5})));
+  console.log(await post('/api/sms/send_verification_code', '"13800000001"'));
+  console.log(await post('/api/sms/send_verification_code', '13800000001'));
+  console.log(await post('/api/sms/send_verification_code', ''));
+  console.log(await post('/api/nope', '{'));
+  console.log(await t.app.inject({ method: 'GET', url: '/api/user/query_userinfo' }).then(r => [r.statusCode, r.body]));
+  console.log(await t.app.inject({ method: 'GET', url: '/nope' }).then(r => [r.statusCode, r.body]));
+  console.log(await post('/api/user/update_userinfo', JSON.stringify({new_password: 'abcdefg'})));
+});
