@@ -66,6 +66,10 @@ try {
   const results = [await measureBare(18190)];
   results.push(await withPostgresDatabase((url) => measurePlatform('query_userinfo · PostgreSQL', { DATABASE_URL: url, DATA_DIR: dataDir }, 18191)));
   results.push(await measurePlatform('query_userinfo · PGlite', { DATA_DIR: dataDir }, 18192));
+  // For reference: every call looks its session up in the database (the per-process session cache off).
+  const uncached = { SESSION_CACHE_SECONDS: '0', DATA_DIR: dataDir };
+  results.push(await withPostgresDatabase((url) => measurePlatform('… PostgreSQL, no session cache', { ...uncached, DATABASE_URL: url }, 18193)));
+  results.push(await measurePlatform('… PGlite, no session cache', uncached, 18194));
   const bareRps = results[0]!.requestsPerSecond;
 
   console.log(`\n${CONNECTIONS} connections, ${SECONDS} s each after ${WARMUP_SECONDS} s warm-up, ${os.cpus().length} cores\n`);

@@ -54,7 +54,7 @@ test('an account pending review cannot sign in until an administrator approves i
   await expect(usage).toBeVisible();
   await expect(usage.getByText('会话')).toBeVisible();
   await shot(admin, 'system-account-usage');
-  await usage.getByRole('button', { name: /关\s*闭/ }).click();
+  await usage.getByRole('button', { name: /^关\s闭$/ }).click();
   await admin.getByRole('tab', { name: '用量统计' }).click();
   await expect(admin.getByRole('row').filter({ hasText: user.user_name })).toBeVisible();
   await shot(admin, 'system-account-usage-tab');

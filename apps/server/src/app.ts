@@ -41,7 +41,7 @@ export async function buildApp({ config, database, smsProvider }: AppOptions): P
   await system.seedDefaults();
   const usage = createUsageService({ db });
   const sms = createSmsService({ db, system, provider: smsProvider ?? createSmsProvider(config, app.log), log: app.log });
-  const user = createUserModule({ db, config, sms, system, usage, counters: [] });
+  const user = createUserModule({ db, bus: database.bus, log: app.log, config, sms, system, usage, counters: [] });
   app.decorate('authenticator', user.authenticator);
 
   userRoutes(app, user.users, user.usageStats);

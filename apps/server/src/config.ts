@@ -20,6 +20,8 @@ const schema = z.object({
   SESSION_TTL_HOURS: z.coerce.number().positive().default(24 * 7),
   /** A token older than this is replaced by a new one, sent in the `access_token` response header. */
   SESSION_ROTATE_HOURS: z.coerce.number().positive().default(24),
+  /** Verified sessions are remembered this long per process (revocations evict at once); 0 turns it off. */
+  SESSION_CACHE_SECONDS: z.coerce.number().min(0).max(60).default(5),
   LOGIN_MAX_FAILURES_PER_USER: z.coerce.number().int().min(1).default(5),
   LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).default(30),
   LOGIN_LOCK_MINUTES: z.coerce.number().positive().default(15),

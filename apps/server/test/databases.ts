@@ -25,6 +25,8 @@ export const uniqueName = (prefix: string) => `${prefix}_${Date.now().toString(3
 
 export interface TestDatabase {
   database: Database;
+  /** PostgreSQL only: where a second server process would connect. */
+  url?: string;
   drop(): Promise<void>;
 }
 
@@ -40,9 +42,11 @@ export async function freshPglite(templateDump: string): Promise<TestDatabase> {
 export async function freshPostgres(template: string): Promise<TestDatabase> {
   const name = uniqueName('aip_t');
   await withAdminClient((client) => client.query(`create database "${name}" template "${template}"`));
-  const database = await openPostgres(databaseUrl(name), 5, () => {});
+  const url = databaseUrl(name);
+  const database = await openPostgres(url, 5, () => {});
   return {
     database,
+    url,
     drop: async () => {
       await database.close();
       await withAdminClient((client) => client.query(`drop database if exists "${name}" with (force)`));

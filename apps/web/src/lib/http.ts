@@ -89,6 +89,11 @@ function envelopeError(body: Envelope, status: number | null): ApiError {
   return new ApiError(message, { kind: 'envelope', code: body.code, status, body });
 }
 
+/** HTTP 403 with envelope code 40302: the licence has expired (spec §8). */
+export function isLicenseExpired(error: unknown): boolean {
+  return error instanceof ApiError && error.code === ENVELOPE_CODES.LICENSE_EXPIRED && error.status === 403;
+}
+
 function responseError(response: AxiosResponse): ApiError {
   const body: unknown = response.data;
   if (isEnvelope(body)) return envelopeError(body, response.status);

@@ -1,4 +1,6 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
+import type { Bus } from '../../platform/bus/index.js';
 import type { Db } from '../../platform/db/index.js';
 import type { SmsService } from '../sms/index.js';
 import type { SystemService } from '../system/index.js';
@@ -15,6 +17,8 @@ export type { UserUsageService } from './user-usage.service.js';
 
 export interface UserModuleDeps {
   db: Db;
+  bus: Bus;
+  log: FastifyBaseLogger;
   config: Config;
   sms: SmsService;
   system: SystemService;
@@ -23,8 +27,8 @@ export interface UserModuleDeps {
 }
 
 /** Accounts, sessions and sign-in throttling, wired together. */
-export function createUserModule({ db, config, sms, system, usage, counters }: UserModuleDeps) {
-  const sessions = createSessionService({ db, config });
+export function createUserModule({ db, bus, log, config, sms, system, usage, counters }: UserModuleDeps) {
+  const sessions = createSessionService({ db, config, bus, log });
   const throttle = createLoginThrottle({ db, config });
   return {
     authenticator: sessions.authenticator,

@@ -79,7 +79,7 @@ export function createUserService({ db, sessions, throttle, sms, system }: UserS
       return { token: await sessions.openSession(user.id) };
     },
 
-    logout: (user: AuthUser) => sessions.closeSession(user.sessionId),
+    logout: (user: AuthUser) => sessions.closeSession(user.id, user.sessionId),
 
     async updateUserInfo(user: AuthUser, body: UpdateUserInfoBody): Promise<UserInfo> {
       let passwordHash: string | undefined;
@@ -94,6 +94,7 @@ export function createUserService({ db, sessions, throttle, sms, system }: UserS
         return repo.updateUser(tx, user.id, { nickName: body.nick_name, phone: body.phone, passwordHash });
       });
       if (!row) throw notFound('用户');
+      await sessions.userChanged(user.id);
       return toUserInfo(row);
     },
 
@@ -110,6 +111,7 @@ export function createUserService({ db, sessions, throttle, sms, system }: UserS
         return repo.updateUser(tx, userId, { status: approve ? 'active' : 'rejected' });
       });
       if (!updated) throw notFound('用户');
+      await sessions.userChanged(userId);
       return toUserInfo(updated);
     },
 
@@ -122,6 +124,7 @@ export function createUserService({ db, sessions, throttle, sms, system }: UserS
         if (row.role === 'admin' && (await repo.countAdmins(tx)) <= 1) throw forbidden('不能删除最后一个管理员');
         await repo.deleteUser(tx, userId); // sessions go with it (foreign key cascade)
       });
+      await sessions.userChanged(userId);
     },
   };
 }

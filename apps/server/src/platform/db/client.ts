@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { createLocalBus, createPostgresBus, type Bus } from '../bus/index.js';
 
 /** One type for both drivers: repositories take a `Db`, and a transaction is a `Db` too. */
 export type Db = PgDatabase<PgQueryResultHKT>;
@@ -16,6 +17,8 @@ export type Db = PgDatabase<PgQueryResultHKT>;
 export interface Database {
   db: Db;
   dialect: 'pglite' | 'postgres';
+  /** Notifications that reach every server process using this database. */
+  bus: Bus;
   ping(): Promise<void>;
   close(): Promise<void>;
 }
@@ -47,13 +50,18 @@ export async function openPglite(options: PgliteOptions): Promise<Database> {
   await client.waitReady;
   const db = drizzlePglite({ client }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder: migrationsFolder() });
+  const bus = createLocalBus();
   return {
     db,
     dialect: 'pglite',
+    bus,
     ping: async () => {
       await client.query('select 1');
     },
-    close: () => client.close(),
+    close: async () => {
+      await bus.close();
+      await client.close();
+    },
   };
 }
 
@@ -70,12 +78,17 @@ export async function openPostgres(url: string, poolSize: number, onError: (erro
     await lockClient.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(onError);
     lockClient.release();
   }
+  const bus = await createPostgresBus(url, onError);
   return {
     db,
     dialect: 'postgres',
+    bus,
     ping: async () => {
       await db.execute(sql`select 1`);
     },
-    close: () => pool.end(),
+    close: async () => {
+      await bus.close();
+      await pool.end();
+    },
   };
 }

@@ -1,6 +1,7 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { FullPageSpinner } from '../../../components/FullPageSpinner';
-import { buildLoginPath } from '../../../lib/redirect';
+import { isLicenseExpired } from '../../../lib/http';
+import { buildLoginPath, LICENSE_EXPIRE_PATH } from '../../../lib/redirect';
 import { getToken } from '../../../lib/token';
 import { useCurrentUserQuery } from '../queries';
 
@@ -11,9 +12,10 @@ import { useCurrentUserQuery } from '../queries';
 export function RequireAuth() {
   const location = useLocation();
   const hasToken = getToken() !== null;
-  const { data, isError } = useCurrentUserQuery(hasToken);
+  const { data, error } = useCurrentUserQuery(hasToken);
 
-  if (!hasToken || isError) return <Navigate to={buildLoginPath(location)} replace />;
+  if (error && isLicenseExpired(error)) return <Navigate to={LICENSE_EXPIRE_PATH} replace />;
+  if (!hasToken || error) return <Navigate to={buildLoginPath(location)} replace />;
   if (!data) return <FullPageSpinner />;
   return <Outlet />;
 }

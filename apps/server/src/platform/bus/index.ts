@@ -1,0 +1,1 @@
+export { createLocalBus, createPostgresBus, type Bus } from './bus.js';
