@@ -4,3 +4,4 @@ export * from './menu.js';
 export * from './system.js';
 export * from './user.js';
 export * from './version.js';
+export * from './conversation.js';

@@ -46,6 +46,16 @@ export async function createPostgresBus(url: string, onError: (error: Error) => 
   const channels = new Set<string>();
   let client: pg.Client | undefined;
   let closed = false;
+  // pg wants one query at a time per client: LISTENs and NOTIFYs take turns.
+  let turn: Promise<unknown> = Promise.resolve();
+  const query = (text: string, values?: string[]) => {
+    const run = turn.then(() => {
+      if (!client) throw new Error('notification connection is down');
+      return client.query(text, values);
+    });
+    turn = run.catch(() => undefined);
+    return run;
+  };
 
   async function connect(): Promise<void> {
     const next = new pg.Client({ connectionString: url });
@@ -64,14 +74,13 @@ export async function createPostgresBus(url: string, onError: (error: Error) => 
   return {
     async publish(channel, payload) {
       assertChannel(channel);
-      if (!client) throw new Error('notification connection is down');
-      await client.query('select pg_notify($1, $2)', [channel, payload]);
+      await query('select pg_notify($1, $2)', [channel, payload]);
     },
     subscribe(channel, handler) {
       assertChannel(channel);
       if (!channels.has(channel)) {
         channels.add(channel);
-        client?.query(`listen ${channel}`).catch(onError);
+        if (client) query(`listen ${channel}`).catch(onError);
       }
       local.on(channel, handler);
       return () => local.off(channel, handler);

@@ -1,0 +1,75 @@
+import type { ConversationKind } from '@agent-platform/contracts';
+import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../platform/db/index.js';
+import { conversations, messages } from './conversation.tables.js';
+
+export type ConversationRow = typeof conversations.$inferSelect;
+export type MessageRow = typeof messages.$inferSelect;
+export type NewMessage = typeof messages.$inferInsert;
+
+export async function insertConversation(db: Db, ownerId: string, kind: ConversationKind, subject: string, title: string): Promise<ConversationRow> {
+  const [row] = await db.insert(conversations).values({ ownerId, kind, subject, title }).returning();
+  if (!row) throw new Error('conversation insert returned nothing');
+  return row;
+}
+
+export async function findConversation(db: Db, id: string): Promise<ConversationRow | undefined> {
+  const rows = await db.select().from(conversations).where(eq(conversations.id, id)).limit(1);
+  return rows[0];
+}
+
+export async function listConversations(
+  db: Db,
+  ownerId: string,
+  filter: { kind?: ConversationKind; subject?: string },
+  offset: number,
+  limit: number,
+): Promise<{ total: number; rows: ConversationRow[] }> {
+  const where = and(
+    eq(conversations.ownerId, ownerId),
+    filter.kind ? eq(conversations.kind, filter.kind) : undefined,
+    filter.subject ? eq(conversations.subject, filter.subject) : undefined,
+  );
+  const [total] = await db.select({ n: count() }).from(conversations).where(where);
+  const rows = await db.select().from(conversations).where(where).orderBy(desc(conversations.updatedAt), desc(conversations.id)).offset(offset).limit(limit);
+  return { total: total?.n ?? 0, rows };
+}
+
+export async function deleteConversation(db: Db, id: string): Promise<void> {
+  await db.delete(conversations).where(eq(conversations.id, id));
+}
+
+export async function touchConversation(db: Db, id: string, title?: string): Promise<void> {
+  await db.update(conversations).set({ updatedAt: new Date(), ...(title ? { title } : {}) }).where(eq(conversations.id, id));
+}
+
+export async function insertMessage(db: Db, message: NewMessage): Promise<MessageRow> {
+  const [row] = await db.insert(messages).values(message).returning();
+  if (!row) throw new Error('message insert returned nothing');
+  return row;
+}
+
+export function listMessages(db: Db, conversationId: string): Promise<MessageRow[]> {
+  return db.select().from(messages).where(eq(messages.conversationId, conversationId)).orderBy(asc(messages.createdAt), asc(messages.id));
+}
+
+/** The newest `limit` messages, oldest first: the context a model is given. */
+export async function listRecentMessages(db: Db, conversationId: string, limit: number): Promise<MessageRow[]> {
+  const rows = await db.select().from(messages).where(eq(messages.conversationId, conversationId)).orderBy(desc(messages.createdAt), desc(messages.id)).limit(limit);
+  return rows.reverse();
+}
+
+export async function countByOwner(db: Db, ownerIds: string[]): Promise<{ conversations: Map<string, number>; messages: Map<string, number> }> {
+  const result = { conversations: new Map<string, number>(), messages: new Map<string, number>() };
+  if (ownerIds.length === 0) return result;
+  const perConversation = await db.select({ ownerId: conversations.ownerId, n: count() }).from(conversations).where(inArray(conversations.ownerId, ownerIds)).groupBy(conversations.ownerId);
+  const perMessage = await db
+    .select({ ownerId: conversations.ownerId, n: count() })
+    .from(messages)
+    .innerJoin(conversations, eq(conversations.id, messages.conversationId))
+    .where(inArray(conversations.ownerId, ownerIds))
+    .groupBy(conversations.ownerId);
+  for (const row of perConversation) result.conversations.set(row.ownerId, row.n);
+  for (const row of perMessage) result.messages.set(row.ownerId, row.n);
+  return result;
+}

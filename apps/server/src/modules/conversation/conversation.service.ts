@@ -1,0 +1,74 @@
+import type { ConversationInfo, ConversationKind, ListConversationsBody, MessageInfo, Page } from '@agent-platform/contracts';
+import type { Db } from '../../platform/db/index.js';
+import { notFound } from '../../platform/http/index.js';
+import * as repo from './conversation.repo.js';
+
+const TITLE_LENGTH = 30;
+
+function toConversation(row: repo.ConversationRow): ConversationInfo {
+  return { id: row.id, kind: row.kind, subject: row.subject, title: row.title, created_at: row.createdAt.toISOString(), updated_at: row.updatedAt.toISOString() };
+}
+
+function toMessage(row: repo.MessageRow): MessageInfo {
+  return { id: row.id, role: row.role, content: row.content, run_id: row.runId, meta: row.meta, created_at: row.createdAt.toISOString() };
+}
+
+/** A first title from the first question; a later issue lets the model write a better one. */
+export function titleFrom(query: string): string {
+  const line = query.replace(/\s+/g, ' ').trim();
+  return line.length > TITLE_LENGTH ? `${line.slice(0, TITLE_LENGTH)}…` : line || '新对话';
+}
+
+export type ConversationService = ReturnType<typeof createConversationService>;
+
+export function createConversationService({ db }: { db: Db }) {
+  async function getOwnConversation(ownerId: string, id: string): Promise<repo.ConversationRow> {
+    const row = await repo.findConversation(db, id);
+    if (!row || row.ownerId !== ownerId) throw notFound('会话');
+    return row;
+  }
+
+  return {
+    getOwnConversation,
+
+    async listConversations(ownerId: string, { page, page_size, kind, subject }: ListConversationsBody): Promise<Page<ConversationInfo>> {
+      const { total, rows } = await repo.listConversations(db, ownerId, { kind, subject }, (page - 1) * page_size, page_size);
+      return { total, list: rows.map(toConversation) };
+    },
+
+    async listMessages(ownerId: string, conversationId: string): Promise<MessageInfo[]> {
+      await getOwnConversation(ownerId, conversationId);
+      return (await repo.listMessages(db, conversationId)).map(toMessage);
+    },
+
+    async deleteConversation(ownerId: string, conversationId: string): Promise<void> {
+      await getOwnConversation(ownerId, conversationId);
+      await repo.deleteConversation(db, conversationId);
+    },
+
+    /** Continues the caller's conversation, or starts one titled after the question. */
+    async openConversation(ownerId: string, kind: ConversationKind, subject: string, query: string, conversationId?: string) {
+      if (!conversationId) return toConversation(await repo.insertConversation(db, ownerId, kind, subject, titleFrom(query)));
+      const row = await getOwnConversation(ownerId, conversationId);
+      if (row.kind !== kind) throw notFound('会话');
+      return toConversation(row);
+    },
+
+    async addMessage(message: repo.NewMessage, tx: Db = db): Promise<MessageInfo> {
+      const row = await repo.insertMessage(tx, message);
+      await repo.touchConversation(tx, message.conversationId);
+      return toMessage(row);
+    },
+
+    recentMessages: async (conversationId: string, limit: number) => (await repo.listRecentMessages(db, conversationId, limit)).map(toMessage),
+
+    /** For usage statistics: conversations and messages per owner. */
+    counters() {
+      const counts = (ids: string[]) => repo.countByOwner(db, ids);
+      return [
+        { key: 'conversations', countByOwner: async (ids: string[]) => (await counts(ids)).conversations },
+        { key: 'messages', countByOwner: async (ids: string[]) => (await counts(ids)).messages },
+      ];
+    },
+  };
+}

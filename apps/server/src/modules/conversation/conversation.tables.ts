@@ -1,0 +1,38 @@
+import type { ConversationKind } from '@agent-platform/contracts';
+import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from '../user/user.tables.js';
+
+export const conversations = pgTable(
+  'conversations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<ConversationKind>().notNull(),
+    /** The model name, agent id, … the conversation is with. */
+    subject: text('subject').notNull(),
+    title: text('title').notNull().default('新对话'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('conversations_owner_updated_idx').on(table.ownerId, table.updatedAt)],
+);
+
+export const messages = pgTable(
+  'messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    role: text('role').$type<'user' | 'assistant'>().notNull(),
+    content: text('content').notNull(),
+    /** The run that wrote an assistant message (and the run a user message started). */
+    runId: uuid('run_id'),
+    /** Reasoning, citations, steps, usage: what the page shows beside the text. */
+    meta: jsonb('meta').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('messages_conversation_created_idx').on(table.conversationId, table.createdAt)],
+);

@@ -1,0 +1,1 @@
+export { EventStream, type StreamEvent } from './event-stream.js';

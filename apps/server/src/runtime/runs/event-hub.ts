@@ -1,0 +1,86 @@
+import type { Bus } from '../../platform/bus/index.js';
+import type { Db } from '../../platform/db/index.js';
+import { listEventsAfter, type RunEvent } from './run.repo.js';
+
+type Listener = (event: RunEvent) => void;
+
+/** Tells other processes that a run logged new events, as `<run_id>:<seq>`. */
+const EVENTS_CHANNEL = 'aip_run_events';
+
+/**
+ * Live delivery of run events to the streams attached in this process. Runs executed here deliver
+ * directly; for runs executed by another process, a bus notification makes this process read the
+ * new events from the log.
+ */
+export class EventHub {
+  private readonly listeners = new Map<string, Set<Listener>>();
+  private readonly delivered = new Map<string, number>();
+  private readonly executedHere = new Set<string>();
+  private readonly fetching = new Map<string, Promise<void>>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly bus: Bus,
+    private readonly onError: (error: unknown) => void,
+  ) {
+    bus.subscribe(EVENTS_CHANNEL, (payload) => this.onNotification(payload));
+  }
+
+  executing(runId: string, active: boolean): void {
+    if (active) this.executedHere.add(runId);
+    else this.executedHere.delete(runId);
+  }
+
+  subscribe(runId: string, listener: Listener): () => void {
+    let set = this.listeners.get(runId);
+    if (!set) {
+      set = new Set();
+      this.listeners.set(runId, set);
+    }
+    set.add(listener);
+    return () => {
+      set.delete(listener);
+      if (set.size === 0) {
+        this.listeners.delete(runId);
+        this.delivered.delete(runId);
+      }
+    };
+  }
+
+  subscriberCount(runId: string): number {
+    return this.listeners.get(runId)?.size ?? 0;
+  }
+
+  /** Called by the executing process after the events are in the log. */
+  publish(runId: string, events: RunEvent[]): void {
+    for (const event of events) this.dispatch(runId, event);
+    const last = events[events.length - 1];
+    if (last) this.bus.publish(EVENTS_CHANNEL, `${runId}:${last.seq}`).catch(this.onError);
+  }
+
+  private dispatch(runId: string, event: RunEvent): void {
+    if ((this.delivered.get(runId) ?? 0) >= event.seq) return;
+    const set = this.listeners.get(runId);
+    if (!set) return;
+    this.delivered.set(runId, event.seq);
+    for (const listener of set) listener(event);
+  }
+
+  private onNotification(payload: string): void {
+    const [runId, seqText] = payload.split(':');
+    if (!runId || this.executedHere.has(runId) || !this.listeners.has(runId)) return;
+    if ((this.delivered.get(runId) ?? 0) >= Number(seqText)) return;
+    // One read at a time per run; a notification arriving meanwhile is covered by the next read.
+    const previous = this.fetching.get(runId) ?? Promise.resolve();
+    const next = previous
+      .then(async () => {
+        const events = await listEventsAfter(this.db, runId, this.delivered.get(runId) ?? 0);
+        for (const event of events) this.dispatch(runId, event);
+      })
+      .catch(this.onError)
+      .finally(() => {
+        if (this.fetching.get(runId) === next) this.fetching.delete(runId);
+      });
+    this.fetching.set(runId, next);
+  }
+}

@@ -1,0 +1,79 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../platform/db/index.js';
+import type { EventHub } from './event-hub.js';
+import { RunRecorder } from './run-recorder.js';
+import { renewLease, transitionRun, type RunRow } from './run.repo.js';
+import type { RunStatus } from './runs.tables.js';
+
+export interface RunContext {
+  run: RunRow;
+  /** Aborted when the run is cancelled, abandoned or the server shuts down. */
+  signal: AbortSignal;
+  emit(type: string, data: Record<string, unknown>): void;
+}
+
+export interface RunOutcome {
+  status: Exclude<RunStatus, 'running'>;
+  awaiting?: { kind: string; step_id: string };
+  error?: { code: number; msg: string };
+}
+
+export type RunExecutor = (context: RunContext) => Promise<RunOutcome>;
+
+export interface ExecutorOptions {
+  db: Db;
+  hub: EventHub;
+  log: FastifyBaseLogger;
+  processId: string;
+  leaseMs: number;
+  /** Stop a run nobody has watched for this long (its model calls cost money). */
+  abandonAfterMs: number;
+  /** When someone last watched the run from any process. */
+  lastWatched(runId: string): number;
+}
+
+const WATCH_TICK_MS = 250;
+const INTERRUPTED = { code: 50001, msg: '运行出错，请稍后重试' };
+
+/** Runs one executor under a lease, with cancellation and abandonment, and records how it ended. */
+export async function executeRun(options: ExecutorOptions, run: RunRow, recorder: RunRecorder, executor: RunExecutor, controller: AbortController) {
+  const { db, hub, log, processId, leaseMs } = options;
+  hub.executing(run.id, true);
+  const lease = setInterval(() => {
+    renewLease(db, run.id, processId, new Date(Date.now() + leaseMs)).catch((error: unknown) => log.error({ err: error }, 'lease renewal failed'));
+  }, leaseMs / 3);
+  const watch = setInterval(() => {
+    if (hub.subscriberCount(run.id) > 0 || Date.now() - options.lastWatched(run.id) < options.abandonAfterMs) return;
+    controller.abort(new Error('abandoned'));
+  }, WATCH_TICK_MS);
+
+  let outcome: RunOutcome;
+  try {
+    outcome = await executor({ run, signal: controller.signal, emit: (type, data) => recorder.emit(type, data) });
+  } catch (error) {
+    if (controller.signal.aborted) outcome = { status: 'cancelled' };
+    else {
+      log.error({ err: error, runId: run.id }, 'run failed');
+      outcome = { status: 'failed', error: INTERRUPTED };
+    }
+  } finally {
+    clearInterval(lease);
+    clearInterval(watch);
+  }
+
+  if (outcome.status === 'failed') recorder.emit('error', { ...(outcome.error ?? INTERRUPTED) });
+  const moved = await transitionRun(db, run.id, ['running'], {
+    status: outcome.status,
+    awaiting: outcome.awaiting ?? null,
+    error: outcome.error?.msg ?? null,
+    leaseOwner: null,
+    leaseUntil: null,
+  });
+  // Not moved: someone cancelled the run meanwhile; its status says so.
+  recorder.emit('done', { run_id: run.id, status: moved ? outcome.status : 'cancelled' });
+  try {
+    await recorder.settle();
+  } finally {
+    hub.executing(run.id, false);
+  }
+}

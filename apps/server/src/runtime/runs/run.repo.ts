@@ -1,0 +1,74 @@
+import { and, asc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db/index.js';
+import { runEvents, runs, type RunStatus } from './runs.tables.js';
+
+export type RunRow = typeof runs.$inferSelect;
+export type NewRun = typeof runs.$inferInsert;
+
+export interface RunEvent {
+  seq: number;
+  type: string;
+  data: Record<string, unknown>;
+}
+
+export async function insertRun(db: Db, run: NewRun): Promise<RunRow> {
+  const [row] = await db.insert(runs).values(run).returning();
+  if (!row) throw new Error('run insert returned nothing');
+  return row;
+}
+
+export async function findRun(db: Db, id: string): Promise<RunRow | undefined> {
+  const rows = await db.select().from(runs).where(eq(runs.id, id)).limit(1);
+  return rows[0];
+}
+
+/** Appends events and moves `last_seq` in one transaction, so the log and the run never disagree. */
+export async function appendEvents(db: Db, runId: string, events: RunEvent[]): Promise<void> {
+  if (events.length === 0) return;
+  await db.transaction(async (tx) => {
+    await tx.insert(runEvents).values(events.map((event) => ({ runId, ...event })));
+    await tx
+      .update(runs)
+      .set({ lastSeq: events[events.length - 1]!.seq, updatedAt: new Date() })
+      .where(eq(runs.id, runId));
+  });
+}
+
+export function listEventsAfter(db: Db, runId: string, after: number): Promise<RunEvent[]> {
+  return db
+    .select({ seq: runEvents.seq, type: runEvents.type, data: runEvents.data })
+    .from(runEvents)
+    .where(and(eq(runEvents.runId, runId), gt(runEvents.seq, after)))
+    .orderBy(asc(runEvents.seq));
+}
+
+export async function renewLease(db: Db, runId: string, owner: string, until: Date): Promise<void> {
+  await db
+    .update(runs)
+    .set({ leaseUntil: until })
+    .where(and(eq(runs.id, runId), eq(runs.leaseOwner, owner), eq(runs.status, 'running')));
+}
+
+/** Moves a run out of `from` statuses; zero rows means someone else moved it first. */
+export async function transitionRun(
+  db: Db,
+  runId: string,
+  from: RunStatus[],
+  to: { status: RunStatus; awaiting?: RunRow['awaiting']; error?: string | null; leaseOwner?: string | null; leaseUntil?: Date | null },
+): Promise<RunRow | undefined> {
+  const rows = await db
+    .update(runs)
+    .set({ ...to, version: sql`${runs.version} + 1`, updatedAt: new Date() })
+    .where(and(eq(runs.id, runId), inArray(runs.status, from)))
+    .returning();
+  return rows[0];
+}
+
+/** Runs whose executor stopped renewing its lease: the process died. */
+export function findAbandonedRuns(db: Db, limit: number): Promise<RunRow[]> {
+  return db
+    .select()
+    .from(runs)
+    .where(and(eq(runs.status, 'running'), lt(runs.leaseUntil, new Date())))
+    .limit(limit);
+}

@@ -1,0 +1,29 @@
+import { id } from '@agent-platform/contracts';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { parseInput, route } from '../../platform/http/index.js';
+import type { RunService } from './run.service.js';
+
+const runParams = z.object({ id: id('运行 id') });
+const eventsQuery = z.object({
+  after: z.coerce.number({ error: 'after 必须是数字' }).int('after 必须是整数').min(0, 'after 不能小于 0').default(0),
+});
+
+/** Re-attaching to a run's stream (spec/streaming.md, "Losing the connection") and stopping a run. */
+export function runRoutes(app: FastifyInstance, runs: RunService): void {
+  route(app, {
+    method: 'GET',
+    url: '/runs/:id/events',
+    access: 'user',
+    handler: async ({ user, request, reply }) => {
+      const params = parseInput(runParams, request.params);
+      const query = parseInput(eventsQuery, request.query);
+      await runs.attach(reply, user.id, params.id, query.after);
+    },
+  });
+  route(app, {
+    url: '/runs/:id/cancel',
+    access: 'user',
+    handler: ({ user, request }) => runs.cancel(user.id, parseInput(runParams, request.params).id),
+  });
+}

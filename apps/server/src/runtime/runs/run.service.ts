@@ -1,0 +1,125 @@
+import { randomBytes } from 'node:crypto';
+import os from 'node:os';
+import type { FastifyBaseLogger, FastifyReply } from 'fastify';
+import type { Bus } from '../../platform/bus/index.js';
+import type { Db } from '../../platform/db/index.js';
+import { AppError, notFound } from '../../platform/http/index.js';
+import { EventHub } from './event-hub.js';
+import { executeRun, type RunExecutor } from './run-executor.js';
+import { RunRecorder } from './run-recorder.js';
+import { streamRun } from './run-stream.js';
+import { findAbandonedRuns, findRun, insertRun, transitionRun, type NewRun, type RunRow } from './run.repo.js';
+
+const CANCEL_CHANNEL = 'aip_run_cancel';
+const WATCH_CHANNEL = 'aip_run_watch';
+const LEASE_MS = 15_000;
+const SWEEP_MS = 10_000;
+const INTERRUPTED_MSG = '运行因服务重启或故障而中断，请重新发送';
+
+export interface RunServiceOptions {
+  db: Db;
+  bus: Bus;
+  log: FastifyBaseLogger;
+}
+
+export interface StartRun {
+  run: Omit<NewRun, 'id' | 'status' | 'leaseOwner' | 'leaseUntil'>;
+  /** The data of the first event besides `run_id` (conversation and message ids). */
+  announce: Record<string, unknown>;
+  /** How long the run may go on with nobody watching before it is stopped. */
+  abandonAfterMs: number;
+}
+
+export type RunService = ReturnType<typeof createRunService>;
+
+/** Durable runs: rows and an event log in the database, executed under a lease, followed live by any process. */
+export function createRunService({ db, bus, log }: RunServiceOptions) {
+  const processId = `${os.hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
+  const hub = new EventHub(db, bus, (error) => log.error({ err: error }, 'run event delivery failed'));
+  const local = new Map<string, AbortController>();
+  const watchedAt = new Map<string, number>();
+
+  bus.subscribe(CANCEL_CHANNEL, (runId) => local.get(runId)?.abort(new Error('cancelled')));
+  bus.subscribe(WATCH_CHANNEL, (runId) => {
+    if (local.has(runId)) watchedAt.set(runId, Date.now());
+  });
+
+  async function sweep(): Promise<void> {
+    for (const run of await findAbandonedRuns(db, 100)) {
+      if (!(await transitionRun(db, run.id, ['running'], { status: 'failed', error: INTERRUPTED_MSG, leaseOwner: null, leaseUntil: null }))) continue;
+      const recorder = new RunRecorder(db, hub, run.id, run.lastSeq);
+      recorder.emit('error', { code: 50001, msg: INTERRUPTED_MSG });
+      recorder.emit('done', { run_id: run.id, status: 'failed' });
+      await recorder.settle();
+    }
+  }
+  const sweeper = setInterval(() => sweep().catch((error: unknown) => log.error({ err: error }, 'run sweep failed')), SWEEP_MS);
+  sweeper.unref();
+
+  async function getOwnRun(ownerId: string, runId: string): Promise<RunRow> {
+    const run = await findRun(db, runId);
+    if (!run || run.ownerId !== ownerId) throw notFound('运行记录');
+    return run;
+  }
+
+  /** Executes in the background: the run does not depend on the request that started it. */
+  function execute(run: RunRow, recorder: RunRecorder, executor: RunExecutor, abandonAfterMs: number): void {
+    const controller = new AbortController();
+    local.set(run.id, controller);
+    watchedAt.set(run.id, Date.now());
+    const options = { db, hub, log, processId, leaseMs: LEASE_MS, abandonAfterMs, lastWatched: (id: string) => watchedAt.get(id) ?? 0 };
+    executeRun(options, run, recorder, executor, controller)
+      .catch((error: unknown) => log.error({ err: error, runId: run.id }, 'run bookkeeping failed'))
+      .finally(() => {
+        local.delete(run.id);
+        watchedAt.delete(run.id);
+      });
+  }
+
+  return {
+    sweep,
+
+    /** Creates the run, attaches `reply` as its stream, then starts executing. */
+    async startAndStream(reply: FastifyReply, start: StartRun, executor: RunExecutor): Promise<RunRow> {
+      const run = await insertRun(db, { ...start.run, status: 'running', leaseOwner: processId, leaseUntil: new Date(Date.now() + LEASE_MS) });
+      const recorder = new RunRecorder(db, hub, run.id, 0);
+      recorder.emit('run', { run_id: run.id, ...start.announce });
+      await streamRun(db, hub, reply, run.id, 0);
+      execute(run, recorder, executor, start.abandonAfterMs);
+      return run;
+    },
+
+    /** Re-attaches to a run: replays after `after`, then follows it live. */
+    async attach(reply: FastifyReply, ownerId: string, runId: string, after: number): Promise<void> {
+      const run = await getOwnRun(ownerId, runId);
+      const stream = await streamRun(db, hub, reply, run.id, after);
+      if (local.has(run.id) || stream.isClosed) return;
+      // Watched from here, executed elsewhere: keep the executing process from treating it as abandoned.
+      const beat = setInterval(() => bus.publish(WATCH_CHANNEL, run.id).catch(() => undefined), 1_000);
+      stream.onClose(() => clearInterval(beat));
+    },
+
+    async cancel(ownerId: string, runId: string): Promise<void> {
+      const run = await getOwnRun(ownerId, runId);
+      const moved = await transitionRun(db, run.id, ['running', 'awaiting'], { status: 'cancelled', awaiting: null });
+      if (!moved) throw new AppError('CONFLICT', '运行已结束，无法取消');
+      if (run.status === 'awaiting') {
+        // Nobody executes a paused run: this call writes its ending.
+        const recorder = new RunRecorder(db, hub, run.id, moved.lastSeq);
+        recorder.emit('done', { run_id: run.id, status: 'cancelled' });
+        await recorder.settle();
+        return;
+      }
+      local.get(run.id)?.abort(new Error('cancelled'));
+      await bus.publish(CANCEL_CHANNEL, run.id);
+    },
+
+    /** Stops local runs on shutdown; they end as failed so the page can offer a retry. */
+    async close(): Promise<void> {
+      clearInterval(sweeper);
+      for (const controller of local.values()) controller.abort(new Error('shutdown'));
+    },
+
+    getOwnRun,
+  };
+}

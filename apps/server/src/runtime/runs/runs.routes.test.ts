@@ -1,0 +1,165 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { route } from '../../platform/http/index.js';
+import { startTestApp, type TestApp } from '../../../test/harness.js';
+import { parseSse, readSse, type SseEvent } from '../../../test/sse.js';
+import type { RunExecutor, RunService } from './index.js';
+
+/** Scripted executors the test route can start by name. */
+const gates = new Map<string, () => void>();
+const aborted = new Set<string>();
+
+const executors: Record<string, RunExecutor> = {
+  async chatty({ emit }) {
+    emit('reasoning', { text: '先想一想' });
+    for (const piece of ['你', '好', '，', '世', '界']) emit('delta', { text: piece });
+    emit('usage', { prompt_tokens: 3, completion_tokens: 5 });
+    return { status: 'completed' };
+  },
+  async gated({ run, emit }) {
+    emit('delta', { text: '前半' });
+    await new Promise<void>((resolve) => gates.set(run.id, resolve));
+    emit('delta', { text: '后半' });
+    return { status: 'completed' };
+  },
+  async endless({ run, emit, signal }) {
+    emit('delta', { text: '开始' });
+    await new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve()));
+    aborted.add(run.id);
+    throw new Error('aborted');
+  },
+  async broken() {
+    throw new Error('boom: internal detail');
+  },
+};
+
+let runService: RunService;
+
+function extend(app: Parameters<NonNullable<Parameters<typeof startTestApp>[1]>>[0], { runs }: { runs: RunService }) {
+  runService = runs;
+  route(app, {
+    url: '/test/runs/start',
+    access: 'user',
+    handler: async ({ user, request, reply }) => {
+      const { executor, abandonAfterMs = 60_000 } = request.body as { executor: string; abandonAfterMs?: number };
+      await runs.startAndStream(reply, { run: { kind: 'llm', ownerId: user.id, subject: 'test' }, announce: { conversation_id: null, message_id: null }, abandonAfterMs }, executors[executor]!);
+    },
+  });
+}
+
+describe('durable runs: stream, re-attach, cancel, abandon, sweep', () => {
+  let t: TestApp;
+  let token: string;
+  let otherToken: string;
+  let base: string;
+
+  beforeAll(async () => {
+    t = await startTestApp({}, extend);
+    token = await t.signUp('runner');
+    otherToken = await t.signUp('stranger');
+    base = await t.app.listen({ host: '127.0.0.1', port: 0 });
+  });
+  afterAll(() => t.close());
+
+  const start = (executor: string, extra: Record<string, unknown> = {}, signal?: AbortSignal) =>
+    fetch(`${base}/api/test/runs/start`, { method: 'POST', headers: { 'content-type': 'application/json', 'access-token': token }, body: JSON.stringify({ executor, ...extra }), signal });
+  const events = (runId: string, after: number, as = token) => t.app.inject({ method: 'GET', url: `/api/runs/${runId}/events?after=${after}`, headers: { 'access-token': as } });
+
+  it('streams run → text → done with headers that keep proxies from buffering', async () => {
+    const response = await start('chatty');
+    expect(response.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    expect(response.headers.get('cache-control')).toBe('no-cache');
+    expect(response.headers.get('x-accel-buffering')).toBe('no');
+    const received = parseSse(await response.text());
+    expect(received.map((e) => e.id)).toEqual(received.map((_, i) => i + 1));
+    expect(received[0]!.event).toBe('run');
+    expect(received.at(-1)).toMatchObject({ event: 'done', data: { status: 'completed' } });
+    expect(received.filter((e) => e.event === 'delta').map((e) => e.data.text).join('')).toBe('你好，世界');
+    // The first piece goes out at once; the rest arrive coalesced, not one event per piece.
+    expect(received.filter((e) => e.event === 'delta').length).toBeLessThan(5);
+    expect(received.find((e) => e.event === 'usage')?.data).toEqual({ prompt_tokens: 3, completion_tokens: 5 });
+
+    const runId = received[0]!.data.run_id;
+    const replay = parseSse((await events(runId, 0)).body);
+    expect(replay).toEqual(received);
+    const tail = parseSse((await events(runId, 2)).body);
+    expect(tail).toEqual(received.slice(2));
+  });
+
+  it('re-attaching mid-run loses and repeats nothing', async () => {
+    const first = readSse(await start('gated'));
+    const seen: SseEvent[] = [];
+    for await (const event of first) {
+      seen.push(event);
+      if (event.event === 'delta') break;
+    }
+    const runId = seen[0]!.data.run_id;
+    const reattached = fetch(`${base}/api/runs/${runId}/events?after=${seen.at(-1)!.id}`, { headers: { 'access-token': token } });
+    const response = await reattached;
+    await expect.poll(() => gates.has(runId)).toBe(true);
+    gates.get(runId)!();
+    const rest: SseEvent[] = [];
+    for await (const event of readSse(response)) rest.push(event);
+    const all = [...seen, ...rest];
+    expect(all.map((e) => e.id)).toEqual(all.map((_, i) => i + 1));
+    expect(all.filter((e) => e.event === 'delta').map((e) => e.data.text).join('')).toBe('前半后半');
+    expect(all.at(-1)).toMatchObject({ event: 'done', data: { status: 'completed' } });
+  });
+
+  it('cancel stops the executor at once and ends the stream as cancelled', async () => {
+    const stream = readSse(await start('endless'));
+    const { value: runEvent } = await stream.next();
+    const runId = runEvent!.data.run_id;
+    const cancel = await t.call(`/api/runs/${runId}/cancel`, undefined, token);
+    expect(cancel.body.code).toBe(200);
+    const rest: SseEvent[] = [];
+    for await (const event of stream) rest.push(event);
+    expect(rest.at(-1)).toMatchObject({ event: 'done', data: { status: 'cancelled' } });
+    expect(aborted.has(runId)).toBe(true);
+    expect((await t.call(`/api/runs/${runId}/cancel`, undefined, token)).body.code).toBe(40901);
+  });
+
+  it('a run nobody watches any more is stopped (its model call would go on costing)', async () => {
+    const controller = new AbortController();
+    const stream = readSse(await start('endless', { abandonAfterMs: 200 }, controller.signal));
+    const { value: runEvent } = await stream.next();
+    const runId = runEvent!.data.run_id;
+    controller.abort();
+    await expect.poll(() => aborted.has(runId), { timeout: 2_000 }).toBe(true);
+    const replay = parseSse((await events(runId, 0)).body);
+    expect(replay.at(-1)).toMatchObject({ event: 'done', data: { status: 'cancelled' } });
+  });
+
+  it('a failing executor ends with a Chinese error event that hides internals', async () => {
+    const received = parseSse(await (await start('broken')).text());
+    const error = received.find((e) => e.event === 'error');
+    expect(error?.data.msg).toMatch(/\p{Script=Han}/u);
+    expect(JSON.stringify(received)).not.toContain('boom');
+    expect(received.at(-1)).toMatchObject({ event: 'done', data: { status: 'failed' } });
+  });
+
+  it("another user's run is invisible: 40401 for events and cancel", async () => {
+    const received = parseSse(await (await start('chatty')).text());
+    const runId = received[0]!.data.run_id;
+    const foreign = await events(runId, 0, otherToken);
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json().code).toBe(40401);
+    expect((await t.call(`/api/runs/${runId}/cancel`, undefined, otherToken)).body.code).toBe(40401);
+    expect((await t.call('/api/runs/not-a-uuid/cancel', undefined, token)).body.code).toBe(40001);
+  });
+
+  it('after a crash, the sweeper fails runs whose lease expired, with a reason', async () => {
+    const owner = (await t.userRow('runner'))!.id as string;
+    const [row] = await t.rows<{ id: string }>(
+      sql`insert into runs (kind, owner_id, subject, status, lease_owner, lease_until, last_seq) values ('llm', ${owner}, 'x', 'running', 'dead-process', now() - interval '1 minute', 0) returning id`,
+    );
+    // A process starting up sweeps; the app's own run service stands in for it.
+    await runService.sweep();
+    const replay = parseSse((await events(row!.id, 0)).body);
+    expect(replay.map((e) => e.event)).toEqual(['error', 'done']);
+    expect(replay[0]!.data.msg).toMatch(/中断/);
+    expect(replay[1]!.data).toEqual({ run_id: row!.id, status: 'failed' });
+    const [after] = await t.rows<{ status: string }>(sql`select status from runs where id = ${row!.id}`);
+    expect(after!.status).toBe('failed');
+  });
+});

@@ -1,0 +1,67 @@
+import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from '../../modules/user/user.tables.js';
+
+export type RunStatus = 'running' | 'awaiting' | 'completed' | 'finished' | 'failed' | 'cancelled';
+
+/** One chat turn: its state, what it waits for, and who is executing it (the lease). */
+export const runs = pgTable(
+  'runs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind').notNull(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    conversationId: uuid('conversation_id'),
+    subject: text('subject').notNull(),
+    status: text('status').$type<RunStatus>().notNull().default('running'),
+    awaiting: jsonb('awaiting').$type<{ kind: string; step_id: string } | null>(),
+    version: integer('version').notNull().default(0),
+    leaseOwner: text('lease_owner'),
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    lastSeq: integer('last_seq').notNull().default(0),
+    /** Whatever the executor needs to continue (parameters, the user message id, …). */
+    input: jsonb('input').$type<Record<string, unknown>>().notNull().default({}),
+    error: text('error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('runs_owner_created_idx').on(table.ownerId, table.createdAt),
+    index('runs_status_lease_idx').on(table.status, table.leaseUntil),
+  ],
+);
+
+/** The append-only event log of the stream contract: live streams and replays read the same rows. */
+export const runEvents = pgTable(
+  'run_events',
+  {
+    runId: uuid('run_id')
+      .notNull()
+      .references(() => runs.id, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    type: text('type').notNull(),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.runId, table.seq] })],
+);
+
+/** The structured history a model is rebuilt from: model calls, retrievals, actions, observations, decisions. */
+export const runSteps = pgTable(
+  'run_steps',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    runId: uuid('run_id')
+      .notNull()
+      .references(() => runs.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    type: text('type').notNull(),
+    input: jsonb('input').$type<unknown>(),
+    output: jsonb('output').$type<unknown>(),
+    status: text('status').notNull().default('done'),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+  },
+  (table) => [index('run_steps_run_position_idx').on(table.runId, table.position)],
+);
