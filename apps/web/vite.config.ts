@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 
@@ -13,8 +16,36 @@ function buildIdMeta(): Plugin {
   };
 }
 
+/**
+ * Writes `.br` and `.gz` beside every text asset of the build, so a server can send them as they are
+ * (e.g. @fastify/static `preCompressed: true`) instead of compressing on each request.
+ */
+function precompress(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'precompress',
+    apply: 'build',
+    configResolved: (config) => {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    closeBundle: () => {
+      const walk = (dir: string): string[] =>
+        fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+          const full = path.join(dir, entry.name);
+          return entry.isDirectory() ? walk(full) : [full];
+        });
+      for (const file of walk(outDir).filter((name) => /\.(js|css|html|svg|json)$/.test(name))) {
+        const body = fs.readFileSync(file);
+        if (body.length < 1024) continue;
+        fs.writeFileSync(`${file}.gz`, zlib.gzipSync(body, { level: 9 }));
+        fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(body));
+      }
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), buildIdMeta()],
+  plugins: [react(), buildIdMeta(), precompress()],
   define: { __BUILD_ID__: JSON.stringify(buildId) },
   server: {
     port: 5173,

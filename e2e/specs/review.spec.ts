@@ -50,7 +50,7 @@ test('an account pending review cannot sign in until an administrator approves i
   const approved = admin.getByRole('row').filter({ hasText: user.user_name });
   await expect(approved.getByText('正常')).toBeVisible();
   await approved.getByRole('button', { name: /用\s*量/ }).click();
-  const usage = admin.getByRole('dialog', { name: `${user.nick_name} 的用量` });
+  const usage = admin.getByRole('dialog', { name: `用量统计：${user.nick_name}` });
   await expect(usage).toBeVisible();
   await expect(usage.getByText('会话')).toBeVisible();
   await shot(admin, 'system-account-usage');

@@ -7,7 +7,14 @@ const screenshotDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)),
 
 /** Saves what the user sees to e2e/screenshots/<name>.png (git-ignored). */
 export async function shot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: path.join(screenshotDir, `${name}.png`) });
+  // Let finite animations (modal fade, tab ink, the theme reveal) end first: the screen as it settles.
+  // (At most half a second: a toast's own life is not something to wait for.)
+  await page.evaluate(async () => {
+    const finite = document.getAnimations().filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity);
+    const settled = Promise.all(finite.map((animation) => animation.finished.catch(() => undefined)));
+    await Promise.race([settled, new Promise((resolve) => setTimeout(resolve, 500))]);
+  });
+  await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), animations: 'disabled' });
 }
 
 /** A sonner toast (top-right) with this title. */

@@ -1,24 +1,31 @@
+import path from 'node:path';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
 import type { Database } from './platform/db/index.js';
 import { acceptEmptyJsonBodies, installErrorHandling, serveWebApp } from './platform/http/index.js';
+import { openSecretBox } from './platform/security/index.js';
+import { conversationRoutes, createConversationService } from './modules/conversation/index.js';
+import { createLlmModule, llmRoutes, type LlmService } from './modules/llm/index.js';
 import { createSmsProvider, createSmsService, smsRoutes, type SmsProvider } from './modules/sms/index.js';
 import { createSystemService, systemRoutes } from './modules/system/index.js';
 import { createUsageService } from './modules/usage/index.js';
 import { createUserModule, userRoutes } from './modules/user/index.js';
 import { versionRoutes } from './modules/version/index.js';
+import { createRunService, runRoutes, type RunService } from './runtime/runs/index.js';
 
 export interface AppOptions {
   config: Config;
   database: Database;
   /** Tests capture verification codes with their own provider. */
   smsProvider?: SmsProvider;
+  /** Tests add routes that drive services directly (e.g. runs with a scripted executor). */
+  extend?: (app: FastifyInstance, services: { runs: RunService; llm: LlmService }) => void;
 }
 
 const API_PREFIXES = ['/api/', '/ai-sdk-api/'];
 
 /** The composition root: platform, then modules, then the web app. No `listen()`: tests use `inject`. */
-export async function buildApp({ config, database, smsProvider }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, smsProvider, extend }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.LOG_LEVEL },
     // Per-request lines cost throughput; errors and refusals are logged by the error handler.
@@ -41,13 +48,26 @@ export async function buildApp({ config, database, smsProvider }: AppOptions): P
   await system.seedDefaults();
   const usage = createUsageService({ db });
   const sms = createSmsService({ db, system, provider: smsProvider ?? createSmsProvider(config, app.log), log: app.log });
-  const user = createUserModule({ db, bus: database.bus, log: app.log, config, sms, system, usage, counters: [] });
+  const conversations = createConversationService({ db });
+  // Model API keys (and later other secrets) are encrypted with SECRET_KEY, or a key kept in DATA_DIR.
+  const secrets = openSecretBox(config.SECRET_KEY, path.join(config.dataDir, 'secret.key'));
+  const llm = createLlmModule({ db, config, log: app.log, usage, secrets, usageChecks: [] });
+  const counters = [...conversations.counters(), ...llm.registry.counters()];
+  const user = createUserModule({ db, bus: database.bus, log: app.log, config, sms, system, usage, counters });
   app.decorate('authenticator', user.authenticator);
 
+  const runs = createRunService({ db, bus: database.bus, log: app.log });
+  await runs.sweep();
+  app.addHook('onClose', () => runs.close());
+
   userRoutes(app, user.users, user.usageStats);
+  runRoutes(app, runs);
+  conversationRoutes(app, conversations);
+  llmRoutes(app, llm);
   smsRoutes(app, sms);
   systemRoutes(app, system);
   versionRoutes(app, database.ping);
+  extend?.(app, { runs, llm: llm.service });
 
   if (config.WEB_DIST) await serveWebApp(app, config.WEB_DIST);
   return app;

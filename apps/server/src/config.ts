@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { parseSecretKey } from './platform/security/index.js';
 
 const bool = z
   .enum(['true', 'false', '1', '0'])
@@ -30,6 +31,19 @@ const schema = z.object({
   SMS_PROVIDER: z.enum(['log', 'webhook']).default('log'),
   SMS_WEBHOOK_URL: z.url().optional(),
   TRUST_PROXY: bool.default(false),
+  /** Encrypts stored secrets (model API keys …): 32 bytes as 64 hex characters or base64. Empty: DATA_DIR/secret.key. */
+  SECRET_KEY: z
+    .string()
+    .optional()
+    .refine((value) => !value || parseSecretKey(value) !== undefined, 'SECRET_KEY 必须是 32 字节：64 位十六进制或 base64（可用 openssl rand -hex 32 生成）'),
+  /** A non-streamed model call must finish within it; a stream must start, and never pause, longer. */
+  LLM_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(60_000),
+  /** Tries per model call for 429, 5xx and network failures (1 = no retry). */
+  LLM_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(10).default(3),
+  /** Wait before the second try of a model call; doubles for each further try. */
+  LLM_RETRY_BASE_MS: z.coerce.number().int().min(0).max(60_000).default(500),
+  /** Texts per embeddings request. */
+  LLM_EMBED_BATCH_SIZE: z.coerce.number().int().min(1).max(2048).default(64),
 });
 
 export type Config = z.infer<typeof schema> & { dataDir: string };

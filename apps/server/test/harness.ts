@@ -4,7 +4,7 @@ import type { Envelope } from '@agent-platform/contracts';
 import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { expect, inject } from 'vitest';
-import { buildApp } from '../src/app.js';
+import { buildApp, type AppOptions } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import type { Database } from '../src/platform/db/index.js';
 import { sha256 } from '../src/platform/security/index.js';
@@ -27,6 +27,8 @@ export interface TestApp {
   app: FastifyInstance;
   database: Database;
   dialect: 'pglite' | 'postgres';
+  /** PostgreSQL only: where a second server process would connect. */
+  databaseUrl?: string;
   /** The last verification code "sent" to each phone. */
   smsCodes: Map<string, string>;
   /** While true, the SMS provider throws instead of sending. */
@@ -111,34 +113,27 @@ export function listRoutes(app: FastifyInstance): Array<{ method: string; url: s
   return routes;
 }
 
-/** The whole server on a database of its own: PGlite or PostgreSQL, as the test project says. */
-export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const dialect = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
-  const testDb = dialect === 'postgres' ? await freshPostgres(inject('postgresTemplate')) : await freshPglite(inject('pgliteTemplateDump'));
-  const config = loadConfig({
+export function testConfig(env: Record<string, string> = {}) {
+  return loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     DATA_DIR: path.join(os.tmpdir(), 'aip-unused'),
     LOGIN_SLOWDOWN_MS: '0',
+    // Tests that change sessions in the database directly must not see a cached copy; session-cache.routes.test.ts turns it on.
+    SESSION_CACHE_SECONDS: '0',
     ...env,
   });
-  const smsCodes = new Map<string, string>();
-  const smsProvider: SmsProvider = {
-    send: async (phone, code) => {
-      if (testApp.smsFails) throw new Error('SMS gateway down (test)');
-      smsCodes.set(phone, code);
-    },
-  };
-  const app = await buildApp({ config, database: testDb.database, smsProvider });
-  const { db } = testDb.database;
+}
 
+/** POSTs JSON through `inject`; every answer must be an envelope free of secrets. */
+export function callerOf(app: FastifyInstance) {
   const raw = async <T>(options: InjectOptions): Promise<CallResult<T>> => {
     const response = await app.inject(options);
     expect(response.headers['content-type']).toMatch(/^application\/json/);
     expectNoSecrets(response.body);
     return { status: response.statusCode, body: response.json() as Envelope<T>, headers: response.headers };
   };
-  const call = <T>(url: string, body?: unknown, token?: string, options: CallOptions = {}) =>
+  const call = <T = any>(url: string, body?: unknown, token?: string, options: CallOptions = {}) =>
     raw<T>({
       method: 'POST',
       url,
@@ -150,6 +145,25 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
       payload: body === undefined ? undefined : JSON.stringify(body),
       ...(options.ip ? { remoteAddress: options.ip } : {}),
     });
+  return { raw, call };
+}
+
+/** The whole server on a database of its own: PGlite or PostgreSQL, as the test project says. */
+export async function startTestApp(env: Record<string, string> = {}, extend?: AppOptions['extend']): Promise<TestApp> {
+  const dialect = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
+  const testDb = dialect === 'postgres' ? await freshPostgres(inject('postgresTemplate')) : await freshPglite(inject('pgliteTemplateDump'));
+  const config = testConfig(env);
+  const smsCodes = new Map<string, string>();
+  const smsProvider: SmsProvider = {
+    send: async (phone, code) => {
+      if (testApp.smsFails) throw new Error('SMS gateway down (test)');
+      smsCodes.set(phone, code);
+    },
+  };
+  const app = await buildApp({ config, database: testDb.database, smsProvider, extend });
+  const { db } = testDb.database;
+
+  const { raw, call } = callerOf(app);
   const registerWith = (fields: Record<string, unknown>) =>
     call('/api/user/register/by_username', { password: PASSWORD, nick_name: `昵称${String(fields.user_name)}`, phone: nextPhone(), ...fields });
   const register = (userName: string, password = PASSWORD) => registerWith({ user_name: userName, password });
@@ -158,13 +172,14 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     if (result.body.code !== 200) throw new Error(`login failed: ${JSON.stringify(result.body)}`);
     return result.body.data.token;
   };
-  const rows = async <R>(query: SQL) => (await db.execute(query)).rows as R[];
+  const rows = async <R>(query: SQL) => ((await db.execute(query)) as unknown as { rows: R[] }).rows;
   const first = async (query: SQL) => (await rows<Record<string, any>>(query))[0];
 
   const testApp: TestApp = {
     app,
     database: testDb.database,
     dialect,
+    databaseUrl: testDb.url,
     smsCodes,
     smsFails: false,
     call,

@@ -11,12 +11,16 @@ export const ENVELOPE_CODES = {
   BAD_CREDENTIALS: 40104,
   ACCOUNT_PENDING: 40105,
   FORBIDDEN: 40301,
+  /** A disabled model was asked to answer. */
+  MODEL_DISABLED: 40301,
   LICENSE_EXPIRED: 40302,
   NOT_FOUND: 40401,
   CONFLICT: 40901,
   TOO_LARGE: 41301,
   TOO_MANY_REQUESTS: 42901,
   INTERNAL: 50001,
+  /** The model provider failed, refused or timed out; the message says which. */
+  MODEL_CALL_FAILED: 50201,
 } as const;
 
 export type ErrorName = Exclude<keyof typeof ENVELOPE_CODES, 'OK'>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PHONE_PATTERN } from './patterns.js';
 
 /** A required, trimmed string with Chinese messages that name the field. */
 export function requiredText(label: string, max = 200) {
@@ -20,9 +21,6 @@ export function optionalText(label: string, max = 200) {
 export const id = (label = 'id') =>
   z.string({ error: (issue) => (issue.input === undefined ? `缺少${label}` : `${label}必须是文本`) }).uuid(`${label}格式不正确`);
 
-/** Mainland China mobile: optional +86 or 0086, then 1, a digit 3–9, then 9 digits (spec §5). */
-export const PHONE_PATTERN = /^(?:\+86|0086)?1[3-9]\d{9}$/;
-
 export const phone = z
   .string({ error: (issue) => (issue.input === undefined ? '请输入手机号' : '手机号必须是文本') })
   .trim()
@@ -39,7 +37,3 @@ export const pageQuery = z.object({
     .default(20),
 });
 
-export interface Page<T> {
-  total: number;
-  list: T[];
-}

@@ -1,4 +1,4 @@
-import { MENU_PROPERTY_PREFIX } from './system.js';
+import { MENU_PROPERTY_PREFIX } from './properties.js';
 
 export interface MenuLeaf {
   /** The property code is `system.ui.menu.<key>`; its value is the label, an empty value hides the entry. */

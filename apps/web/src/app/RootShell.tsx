@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { Outlet, useLocation, useNavigation } from 'react-router';
 import { COMMON_TEXT } from '../components/constants';
 import { useUiSettings } from '../features/ui-settings';
@@ -18,9 +18,13 @@ function useDocumentTitle(): void {
 /** Every route change closes all open modals: antd's static ones and the app-level ones. */
 function useCloseModalsOnNavigate(): void {
   const { pathname } = useLocation();
+  const previous = useRef(pathname);
   useEffect(() => {
+    if (previous.current === pathname) return; // the first screen: nothing can be open yet
+    previous.current = pathname;
     useModalStore.getState().closeAll();
-    // Loaded on demand: a static modal can only be open if a page has already loaded this module.
+    // Loaded on demand (not part of the first bundle): a static modal can only be open if a page has
+    // already loaded this module, in which case the import resolves at once.
     void import('antd/es/modal').then(({ default: Modal }) => Modal.destroyAll());
   }, [pathname]);
 }

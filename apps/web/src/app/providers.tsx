@@ -10,7 +10,13 @@ import { DARK_QUERY, usePreferenceStore, type Theme } from '../stores/preference
 export function themeConfig(theme: Theme): ThemeConfig {
   return {
     algorithm: theme === 'dark' ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm,
-    token: { borderRadius: 4, colorPrimary: '#4f6ef7' },
+    token: {
+      borderRadius: 4,
+      colorPrimary: '#4f6ef7',
+      colorLink: '#4f6ef7',
+      // The page background behind cards, as in styles/global.css (--app-bg).
+      colorBgLayout: theme === 'dark' ? '#0d0f14' : '#f4f6fb',
+    },
     components: { Tag: { borderRadiusSM: 2 } },
   };
 }

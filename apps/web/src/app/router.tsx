@@ -1,8 +1,8 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
-import { accountRoutes } from '../features/account/routes';
-import { authRoutes, RequireAuth } from '../features/auth/routes';
-import { notFoundRoute, RouteErrorPage, statusRoutes } from '../features/status/routes';
-import { systemRoutes } from '../features/system/routes';
+import { accountRoutes } from '../features/account';
+import { authRoutes, RequireAuth } from '../features/auth';
+import { notFoundRoute, RouteErrorPage, statusRoutes } from '../features/status';
+import { systemRoutes } from '../features/system';
 import { setHttpHandlers } from '../lib/http';
 import { buildLoginPath, isAnonymousPath, LICENSE_EXPIRE_PATH } from '../lib/redirect';
 import type { PageLoader } from '../lib/routes';

@@ -3,7 +3,6 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD, expectCode, expectOk, nextPhone, startTestApp, type TestApp } from '../../../test/harness.js';
 
-const REGISTER = '/api/user/register/by_username';
 const LOGIN = '/api/user/login/by_username';
 const USER_INFO_KEYS = ['created_at', 'id', 'nick_name', 'phone', 'role', 'status', 'user_name'];
 
@@ -145,7 +144,7 @@ describe('register and login', () => {
     const before = await t.count('users');
     const cases: Array<[Record<string, unknown>, string]> = [
       [{ user_name: undefined }, '参数 user_name 不合法：请输入用户名'],
-      [{ user_name: 'u'.repeat(65) }, '参数 user_name 不合法：用户名不能超过 64 个字符'],
+      [{ user_name: 'u'.repeat(65), nick_name: '长名' }, '参数 user_name 不合法：用户名不能超过 64 个字符'],
       [{ user_name: 42 }, '参数 user_name 不合法：用户名必须是文本'],
       [{ user_name: "' OR 1=1 --" }, '参数 user_name 不合法：用户名只能包含文字、数字和 _ . @ -'],
       [{ user_name: '<script>alert(1)</script>' }, '参数 user_name 不合法：用户名只能包含文字、数字和 _ . @ -'],
@@ -166,13 +165,13 @@ describe('register and login', () => {
   it('refuses bad login input with 40001 without counting a failure', async () => {
     const cases: Array<[unknown, string]> = [
       [{}, '参数 user_name 不合法：请输入用户名；参数 password 不合法：请输入密码'],
-      [{ user_name: 'alice', password: '' }, '参数 password 不合法：请输入密码'],
-      [{ user_name: 'alice', password: 'p'.repeat(65) }, '参数 password 不合法：密码不能超过 64 个字符'],
-      [{ user_name: ['alice'], password: PASSWORD }, '参数 user_name 不合法：用户名必须是文本'],
+      [{ user_name: 'carol', password: '' }, '参数 password 不合法：请输入密码'],
+      [{ user_name: 'carol', password: 'p'.repeat(65) }, '参数 password 不合法：密码不能超过 64 个字符'],
+      [{ user_name: ['carol'], password: PASSWORD }, '参数 user_name 不合法：用户名必须是文本'],
       [{ user_name: 'a'.repeat(65), password: PASSWORD }, '参数 user_name 不合法：用户名不能超过 64 个字符'],
     ];
     for (const [body, msg] of cases) expectCode(await t.call(LOGIN, body, undefined, { ip: '10.0.6.1' }), 40001, msg);
-    expect(await t.rows(sql`select key from login_failures where key in ('user:alice', 'ip:10.0.6.1')`)).toEqual([]);
+    expect(await t.rows(sql`select key from login_failures where key in ('user:carol', 'ip:10.0.6.1')`)).toEqual([]);
   });
 
   it('treats SQL fragments in the login name as data', async () => {

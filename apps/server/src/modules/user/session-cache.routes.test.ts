@@ -49,7 +49,7 @@ describe('session cache: revocation is immediate even while sessions are cached'
     const database = await openPostgres(t.databaseUrl, 2, () => {});
     const other = await buildApp({ config: testConfig(CACHE_ON), database });
     try {
-      const callOther = callerOf(other);
+      const callOther = callerOf(other).call;
       const token = await t.signUp('cache_two_processes');
       expect((await callOther(userinfo, undefined, token)).body.code).toBe(200); // now cached over there
       expect((await t.call('/api/user/logout', undefined, token)).body.code).toBe(200);

@@ -1,4 +1,4 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/index.js';
 import { userColumns, type UserPublicRow } from './user.repo.js';
 import { sessions, users } from './user.tables.js';
@@ -38,14 +38,14 @@ export async function extendSession(db: Db, sessionId: string, expiresAt: Date):
   await db.update(sessions).set({ expiresAt }).where(eq(sessions.id, sessionId));
 }
 
-export async function deleteSession(db: Db, sessionId: string): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.id, sessionId));
+export async function deleteSessions(db: Db, userId: string, sessionIds: string[]): Promise<void> {
+  if (sessionIds.length > 0) await db.delete(sessions).where(and(eq(sessions.userId, userId), inArray(sessions.id, sessionIds)));
 }
 
 export async function deleteSessionsOfUser(db: Db, userId: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.userId, userId));
 }
 
-export async function deleteOtherSessions(db: Db, userId: string, keepSessionId: string): Promise<void> {
-  await db.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)));
+export async function deleteOtherSessions(db: Db, userId: string, keepSessionIds: string[]): Promise<void> {
+  await db.delete(sessions).where(and(eq(sessions.userId, userId), notInArray(sessions.id, keepSessionIds)));
 }

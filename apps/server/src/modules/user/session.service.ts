@@ -7,7 +7,7 @@ import { newToken, sha256 } from '../../platform/security/index.js';
 import { SessionCache } from './session-cache.js';
 import {
   deleteOtherSessions,
-  deleteSession,
+  deleteSessions,
   deleteSessionsOfUser,
   extendSession,
   findLiveSession,
@@ -25,17 +25,21 @@ const EVICT_CHANNEL = 'aip_session_evict';
 
 export type SessionService = ReturnType<typeof createSessionService>;
 
+/** The sessions a signed-in call holds: the one its token names, and its successor if the call rotated it. */
+const sessionIdsOf = (user: AuthUser) => (user.successorSessionId ? [user.sessionId, user.successorSessionId] : [user.sessionId]);
+
 export function createSessionService({ db, config, bus, log }: { db: Db; config: Config; bus: Bus; log: FastifyBaseLogger }) {
   const ttlMs = config.SESSION_TTL_HOURS * 3_600_000;
   const rotateAfterMs = config.SESSION_ROTATE_HOURS * 3_600_000;
   const cache = new SessionCache(config.SESSION_CACHE_SECONDS * 1000);
   bus.subscribe(EVICT_CHANNEL, (userId) => cache.forgetUser(userId));
 
-  async function openSession(userId: string, tx: Db = db): Promise<string> {
+  async function createSession(userId: string, tx: Db = db): Promise<{ id: string; token: string }> {
     const token = newToken();
-    await insertSession(tx, userId, sha256(token), new Date(Date.now() + ttlMs));
-    return token;
+    const id = await insertSession(tx, userId, sha256(token), new Date(Date.now() + ttlMs));
+    return { id, token };
   }
+  const openSession = async (userId: string, tx: Db = db): Promise<string> => (await createSession(userId, tx)).token;
 
   /** Call after the change has committed: this process forgets at once, the others on notification. */
   async function userChanged(userId: string): Promise<void> {
@@ -43,20 +47,26 @@ export function createSessionService({ db, config, bus, log }: { db: Db; config:
     await bus.publish(EVICT_CHANNEL, userId).catch((error: Error) => log.error({ err: error }, 'session eviction not broadcast'));
   }
 
-  /** Slides the expiry forward, or replaces an old token (the new one goes back in a header). */
-  async function keepAlive(session: SessionWithUser, reply: FastifyReply): Promise<void> {
+  /**
+   * Slides the expiry forward, or replaces an old token (the new one goes back in a header).
+   * Returns the id of the replacing session when this call created one.
+   */
+  async function keepAlive(session: SessionWithUser, reply: FastifyReply): Promise<string | undefined> {
     const now = Date.now();
     const remainingMs = session.expiresAt.getTime() - now;
+    let successor: { id: string; token: string } | undefined;
     if (now - session.sessionCreatedAt.getTime() > rotateAfterMs) {
       if (remainingMs <= ROTATION_GRACE_MS) return; // already replaced; it is in its grace period
       session.expiresAt = new Date(now + ROTATION_GRACE_MS); // first, so concurrent calls do not rotate too
-      reply.header(ROTATED_TOKEN_HEADER, await openSession(session.id));
+      successor = await createSession(session.id);
+      reply.header(ROTATED_TOKEN_HEADER, successor.token);
     } else if (ttlMs - remainingMs > SLIDE_STEP_MS) {
       session.expiresAt = new Date(now + ttlMs);
     } else {
       return;
     }
     await extendSession(db, session.sessionId, session.expiresAt);
+    return successor?.id;
   }
 
   const authenticator: Authenticator = {
@@ -71,8 +81,8 @@ export function createSessionService({ db, config, bus, log }: { db: Db; config:
         if (session) cache.set(tokenHash, session);
       }
       if (!session || session.status !== 'active') throw new AppError('UNAUTHENTICATED', '登录已失效，请重新登录');
-      await keepAlive(session, reply);
-      return { ...toUserInfo(session), sessionId: session.sessionId };
+      const successorSessionId = await keepAlive(session, reply);
+      return { ...toUserInfo(session), sessionId: session.sessionId, ...(successorSessionId ? { successorSessionId } : {}) };
     },
   };
 
@@ -80,11 +90,13 @@ export function createSessionService({ db, config, bus, log }: { db: Db; config:
     openSession,
     authenticator,
     userChanged,
-    async closeSession(userId: string, sessionId: string) {
-      await deleteSession(db, sessionId);
-      await userChanged(userId);
+    /** Signs this client out: its session, and the one it was rotated into during this call. */
+    async closeSession(user: AuthUser) {
+      await deleteSessions(db, user.id, sessionIdsOf(user));
+      await userChanged(user.id);
     },
     closeAllSessions: (userId: string, tx: Db = db) => deleteSessionsOfUser(tx, userId),
-    closeOtherSessions: (userId: string, keepSessionId: string, tx: Db = db) => deleteOtherSessions(tx, userId, keepSessionId),
+    /** Signs out every other client; this one keeps its session and, if just rotated, the new one. */
+    closeOtherSessions: (user: AuthUser, tx: Db = db) => deleteOtherSessions(tx, user.id, sessionIdsOf(user)),
   };
 }

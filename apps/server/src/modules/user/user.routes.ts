@@ -6,9 +6,10 @@ import {
   reviewUserBody,
   updateUserInfoBody,
   usageStatsBody,
+  userInfo,
 } from '@agent-platform/contracts';
 import type { FastifyInstance } from 'fastify';
-import { route } from '../../platform/http/index.js';
+import { ROTATED_TOKEN_HEADER, route } from '../../platform/http/index.js';
 import type { UserUsageService } from './user-usage.service.js';
 import type { UserService } from './user.service.js';
 
@@ -30,15 +31,15 @@ export function userRoutes(app: FastifyInstance, users: UserService, usage: User
     body: loginBody,
     handler: ({ body, request }) => users.login(body, request.ip),
   });
-  route(app, { url: '/user/logout', access: 'user', handler: ({ user }) => users.logout(user) });
   route(app, {
-    url: '/user/query_userinfo',
+    url: '/user/logout',
     access: 'user',
-    handler: ({ user }) => {
-      const { sessionId: _sessionId, ...info } = user;
-      return info;
+    handler: ({ user, reply }) => {
+      reply.removeHeader(ROTATED_TOKEN_HEADER); // a token rotated by this very call is closed with it
+      return users.logout(user);
     },
   });
+  route(app, { url: '/user/query_userinfo', access: 'user', response: userInfo, handler: ({ user }) => user });
   route(app, {
     url: '/user/update_userinfo',
     access: 'user',

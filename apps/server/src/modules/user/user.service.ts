@@ -79,7 +79,7 @@ export function createUserService({ db, sessions, throttle, sms, system }: UserS
       return { token: await sessions.openSession(user.id) };
     },
 
-    logout: (user: AuthUser) => sessions.closeSession(user.id, user.sessionId),
+    logout: (user: AuthUser) => sessions.closeSession(user),
 
     async updateUserInfo(user: AuthUser, body: UpdateUserInfoBody): Promise<UserInfo> {
       let passwordHash: string | undefined;
@@ -90,7 +90,7 @@ export function createUserService({ db, sessions, throttle, sms, system }: UserS
       }
       const row = await db.transaction(async (tx) => {
         // A new password signs out every other device; this one keeps its session.
-        if (passwordHash) await sessions.closeOtherSessions(user.id, user.sessionId, tx);
+        if (passwordHash) await sessions.closeOtherSessions(user, tx);
         return repo.updateUser(tx, user.id, { nickName: body.nick_name, phone: body.phone, passwordHash });
       });
       if (!row) throw notFound('用户');

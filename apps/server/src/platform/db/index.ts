@@ -1,1 +1,2 @@
 export { openPglite, openPostgres, migrationsFolder, type Database, type Db, type PgliteOptions } from './client.js';
+export { isUniqueViolation } from './errors.js';

@@ -1,5 +1,5 @@
 import { ENVELOPE_CODES, httpStatusOf } from '@agent-platform/contracts';
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from './app-error.js';
 import { fail } from './envelope.js';
 
@@ -16,8 +16,9 @@ export function installErrorHandling(app: FastifyInstance, bodyLimitBytes: numbe
 
   app.setNotFoundHandler((request, reply) => {
     const isApi = API_PREFIXES.some((prefix) => request.url.startsWith(prefix));
-    if (!isApi && request.method === 'GET' && app.hasDecorator('sendSpaIndex')) {
-      return app.sendSpaIndex(reply);
+    if (!isApi && (request.method === 'GET' || request.method === 'HEAD') && app.hasDecorator('sendSpaIndex')) {
+      const sent = app.sendSpaIndex(request, reply);
+      if (sent) return sent;
     }
     return reply.status(404).send(fail(ENVELOPE_CODES.NOT_FOUND, `接口不存在：${request.method} ${request.url.split('?')[0]}`));
   });
@@ -25,7 +26,8 @@ export function installErrorHandling(app: FastifyInstance, bodyLimitBytes: numbe
 
 declare module 'fastify' {
   interface FastifyInstance {
-    sendSpaIndex(reply: FastifyReply): FastifyReply;
+    /** Answers the web app's index.html, or `undefined` when the path names a file. */
+    sendSpaIndex(request: FastifyRequest, reply: FastifyReply): FastifyReply | undefined;
   }
 }
 

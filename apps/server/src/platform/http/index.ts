@@ -6,3 +6,4 @@ export { route, type RouteContext, type RouteOptions } from './route.js';
 export { parseInput, describeIssues } from './validation.js';
 export { acceptEmptyJsonBodies } from './json-body.js';
 export { serveWebApp } from './web-static.js';
+export { canEdit, canSee, isAdmin, requireEditable, requireVisible, visibleWhere, type Owned, type Viewer } from './visibility.js';

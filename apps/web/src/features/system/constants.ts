@@ -33,7 +33,7 @@ export const ACCOUNT_ADMIN_TEXT = {
   completionTokens: '输出 Token',
   noTokens: '暂无模型调用记录',
   noUsage: '暂无用量数据',
-  usageOf: (name: string) => `${name} 的用量`,
+  usageOf: (name: string) => `用量统计：${name}`,
   total: (count: number) => `共 ${count} 条`,
   close: '关闭',
 } as const;

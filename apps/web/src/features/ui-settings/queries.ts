@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { listUiProperties } from './api';
+import { listUiProperties, takeEarlyUiProperties } from './api';
 import { DEFAULT_UI_SETTINGS, deriveUiSettings, type UiSettings } from './model';
 
 export const uiSettingsKeys = { all: ['ui-settings'] as const };
@@ -7,7 +7,7 @@ export const uiSettingsKeys = { all: ['ui-settings'] as const };
 /** Cached with no expiry (spec §4); the settings page invalidates `uiSettingsKeys.all` after a change. */
 export const uiSettingsQuery = queryOptions({
   queryKey: uiSettingsKeys.all,
-  queryFn: async () => deriveUiSettings(await listUiProperties()),
+  queryFn: async () => deriveUiSettings((await takeEarlyUiProperties()) ?? (await listUiProperties())),
   staleTime: Infinity,
   gcTime: Infinity,
 });

@@ -30,6 +30,7 @@ export function AppHeader() {
         <Button
           type="text"
           icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+          className={styles.collapseButton}
           aria-label={collapseLabel}
           title={collapseLabel}
           onClick={toggleCollapsed}

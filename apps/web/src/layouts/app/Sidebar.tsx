@@ -25,6 +25,9 @@ export function Sidebar() {
   const collapsedPreference = usePreferenceStore((state) => state.isSidebarCollapsed);
   const togglePinned = usePreferenceStore((state) => state.toggleSidebarPinned);
   const [hovered, setHovered] = useState(false);
+  // On a narrow screen the sidebar is always the floating rail, whatever the preference says.
+  const [narrow, setNarrow] = useState(false);
+  const docked = pinned && !narrow;
   const location = useLocation();
   const navigate = useNavigate();
 
@@ -39,26 +42,36 @@ export function Sidebar() {
     children: group.children.map((item) => ({ key: item.path, label: item.label })),
   }));
   const active = findActiveMenuPath(groups, location.pathname);
-  const activeGroup = groups.find((group) => group.children.some((item) => item.path === active?.path));
+  const activeGroup = groups.find((group) => group.children.some((item) => item.path === active?.path))?.key;
 
-  const collapsed = pinned ? collapsedPreference : !hovered;
-  const siderClass = pinned
+  // The group of the current screen opens whenever the screen moves to another group.
+  const [openKeys, setOpenKeys] = useState<string[]>(activeGroup ? [activeGroup] : []);
+  const [openedFor, setOpenedFor] = useState(activeGroup);
+  if (activeGroup !== openedFor) {
+    setOpenedFor(activeGroup);
+    if (activeGroup && !openKeys.includes(activeGroup)) setOpenKeys([...openKeys, activeGroup]);
+  }
+
+  const collapsed = docked ? collapsedPreference : !hovered;
+  const siderClass = docked
     ? styles.sider
     : `${styles.siderFloating} ${collapsed ? '' : styles.siderFloatingOpen}`;
   const pinLabel = pinned ? LAYOUT_TEXT.unpin : LAYOUT_TEXT.pin;
 
   return (
     <>
-      {pinned ? null : <div className={styles.placeholder} style={{ width: SIDER_COLLAPSED_WIDTH }} />}
+      {docked ? null : <div className={styles.placeholder} style={{ width: SIDER_COLLAPSED_WIDTH }} />}
       <Layout.Sider
         theme="light"
         width={SIDER_WIDTH}
         collapsedWidth={SIDER_COLLAPSED_WIDTH}
         collapsed={collapsed}
         trigger={null}
+        breakpoint="md"
+        onBreakpoint={setNarrow}
         className={siderClass}
-        onMouseEnter={pinned ? undefined : () => setHovered(true)}
-        onMouseLeave={pinned ? undefined : () => setHovered(false)}
+        onMouseEnter={docked ? undefined : () => setHovered(true)}
+        onMouseLeave={docked ? undefined : () => setHovered(false)}
       >
         <div
           className={`${styles.brand} ${collapsed ? styles.brandCollapsed : ''}`}
@@ -73,10 +86,10 @@ export function Sidebar() {
           mode="inline"
           items={items}
           selectedKeys={active ? [active.path] : []}
-          defaultOpenKeys={activeGroup ? [activeGroup.key] : []}
+          {...(collapsed ? {} : { openKeys, onOpenChange: setOpenKeys })}
           onClick={({ key }) => navigate(key)}
         />
-        <div className={styles.siderFooter}>
+        <div className={`${styles.siderFooter} ${narrow ? styles.hidden : ''}`}>
           <Button
             type="text"
             icon={pinned ? <PushpinFilled /> : <PushpinOutlined />}

@@ -31,8 +31,8 @@ export default function RegisterPage() {
   const registerAccount = useRegister();
   const showCode = smsFlag.data === true;
 
-  const onFinish = ({ confirmPassword: _confirm, yzm, ...values }: RegisterFormValues) => {
-    const body: RegisterBody = showCode ? { ...values, yzm } : values;
+  const onFinish = ({ user_name, nick_name, phone, password, yzm }: RegisterFormValues) => {
+    const body: RegisterBody = { user_name, nick_name, phone, password, ...(showCode ? { yzm } : {}) };
     registerAccount.mutate(body, {
       onSuccess: () => {
         toast.success(AUTH_TOAST.registerSuccess);

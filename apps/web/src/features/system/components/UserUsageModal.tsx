@@ -16,11 +16,13 @@ export function UserUsageModal({ user, onClose }: { user: UserInfo; onClose: () 
       onCancel={onClose}
       footer={<Button onClick={onClose}>{TEXT.close}</Button>}
     >
-      {usage.isPending ? <Skeleton active /> : null}
-      {!usage.isPending && record ? <UsageDetail usage={record} /> : null}
-      {!usage.isPending && !record ? (
-        <Empty description={usage.isError ? usage.error.message : TEXT.noUsage} />
-      ) : null}
+      <div style={{ paddingTop: 12 }}>
+        {usage.isPending ? <Skeleton active /> : null}
+        {!usage.isPending && record ? <UsageDetail usage={record} /> : null}
+        {!usage.isPending && !record ? (
+          <Empty description={usage.isError ? usage.error.message : TEXT.noUsage} />
+        ) : null}
+      </div>
     </Modal>
   );
 }

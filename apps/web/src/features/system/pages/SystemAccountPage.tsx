@@ -1,14 +1,16 @@
 import { Card, Tabs } from 'antd';
+import { AdminOnly } from '../../../components/AdminOnly';
 import { PageHeader } from '../../../components/PageHeader';
-import { RequireAdmin } from '../../auth';
+import { useSessionUser } from '../../auth';
 import { UsageTable } from '../components/UsageTable';
 import { UserTable } from '../components/UserTable';
 import { ACCOUNT_ADMIN_TEXT as TEXT, SYSTEM_TITLES } from '../constants';
 
 /** Administrators: the accounts (review, delete) and everyone's usage. */
 export default function SystemAccountPage() {
+  const user = useSessionUser();
   return (
-    <RequireAdmin>
+    <AdminOnly isAdmin={user.role === 'admin'}>
       <PageHeader title={SYSTEM_TITLES.account} description={TEXT.description} />
       <Card>
         <Tabs
@@ -18,6 +20,6 @@ export default function SystemAccountPage() {
           ]}
         />
       </Card>
-    </RequireAdmin>
+    </AdminOnly>
   );
 }

@@ -1,0 +1,47 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config.js';
+import type { Db } from '../../platform/db/index.js';
+import { createLlmGateway } from '../../platform/llm/index.js';
+import type { SecretBox } from '../../platform/security/index.js';
+import type { UsageService } from '../usage/index.js';
+import { createConnectionTester } from './llm-connection.service.js';
+import { createModelRegistry, type ModelUsageCheck } from './llm-models.service.js';
+import { createLlmService } from './llm.service.js';
+import { createSuggestionService } from './suggest-questions.service.js';
+
+export { llmRoutes } from './llm.routes.js';
+export type { ModelUsageCheck, ModelRegistry } from './llm-models.service.js';
+export type { LlmCallOptions, LlmService, ModelRef, ModelUse, ResolvedModel } from './llm.service.js';
+
+export interface LlmModuleDeps {
+  db: Db;
+  config: Config;
+  log: FastifyBaseLogger;
+  usage: UsageService;
+  secrets: SecretBox;
+  /** Modules that use models by name (agents, knowledge bases): a model they use is not deleted or renamed. */
+  usageChecks: ModelUsageCheck[];
+}
+
+export type LlmModule = ReturnType<typeof createLlmModule>;
+
+/** The model registry and the calls to its models, every call recorded in the usage table. */
+export function createLlmModule({ db, config, log, usage, secrets, usageChecks }: LlmModuleDeps) {
+  const gateway = createLlmGateway({
+    timeoutMs: config.LLM_TIMEOUT_MS,
+    maxAttempts: config.LLM_MAX_ATTEMPTS,
+    retryBaseMs: config.LLM_RETRY_BASE_MS,
+    embedBatchSize: config.LLM_EMBED_BATCH_SIZE,
+    recordCall: (record) => usage.recordCall(record),
+    onRecordError: (error) => log.error({ err: error }, 'could not record model usage'),
+  });
+  const registry = createModelRegistry({ db, secrets, usageChecks });
+  const service = createLlmService({ db, secrets, gateway });
+  return {
+    registry,
+    /** For other modules: resolve a model for a user and call it. */
+    service,
+    connection: createConnectionTester({ db, secrets, gateway, timeoutMs: config.LLM_TIMEOUT_MS }),
+    suggestions: createSuggestionService({ llm: service }),
+  };
+}

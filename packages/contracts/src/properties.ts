@@ -1,0 +1,32 @@
+/** System property codes and the UI settings entry (spec §3); no zod here, the web imports these. */
+export const UI_PROPERTY_PREFIX = 'system.ui.';
+export const MENU_PROPERTY_PREFIX = 'system.ui.menu.';
+export const APP_NAME_PROPERTY = 'system.ui.name';
+export const APP_LOGO_PROPERTY = 'system.ui.logo';
+export const SMS_ENABLED_PROPERTY = 'system.sms.enabled';
+export const REGISTER_REVIEW_PROPERTY = 'system.user.register.review';
+
+export const DEFAULT_APP_NAME = '大模型智能体平台';
+
+/** One UI settings entry as `/system/property/list/ui` answers it (spec §3). */
+export interface UiPropertyEntry {
+  code: string;
+  current_value?: string | null;
+  default_value?: string | null;
+}
+
+export interface SystemProperty {
+  id: string;
+  code: string;
+  name: string;
+  current_value: string | null;
+  default_value: string | null;
+  description: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Effective value: current_value if present, otherwise default_value (spec §3). */
+export function effectiveValue(entry: UiPropertyEntry): string {
+  return entry.current_value ?? entry.default_value ?? '';
+}
