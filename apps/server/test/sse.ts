@@ -38,3 +38,14 @@ export async function* readSse(response: Response): AsyncGenerator<SseEvent> {
     }
   }
 }
+
+/** Reads events until one matches, without closing the stream (a `for await` + `break` would close it). */
+export async function readUntil(stream: AsyncGenerator<SseEvent>, done: (event: SseEvent) => boolean): Promise<SseEvent[]> {
+  const seen: SseEvent[] = [];
+  for (;;) {
+    const { value, done: ended } = await stream.next();
+    if (ended) return seen;
+    seen.push(value);
+    if (done(value)) return seen;
+  }
+}

@@ -73,3 +73,7 @@ export async function countByOwner(db: Db, ownerIds: string[]): Promise<{ conver
   for (const row of perMessage) result.messages.set(row.ownerId, row.n);
   return result;
 }
+
+export async function deleteMessages(db: Db, ids: string[]): Promise<void> {
+  if (ids.length > 0) await db.delete(messages).where(inArray(messages.id, ids));
+}

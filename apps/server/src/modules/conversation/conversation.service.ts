@@ -1,6 +1,6 @@
 import type { ConversationInfo, ConversationKind, ListConversationsBody, MessageInfo, Page } from '@agent-platform/contracts';
 import type { Db } from '../../platform/db/index.js';
-import { notFound } from '../../platform/http/index.js';
+import { badInput, notFound } from '../../platform/http/index.js';
 import * as repo from './conversation.repo.js';
 
 const TITLE_LENGTH = 30;
@@ -58,6 +58,21 @@ export function createConversationService({ db }: { db: Db }) {
       const row = await repo.insertMessage(tx, message);
       await repo.touchConversation(tx, message.conversationId);
       return toMessage(row);
+    },
+
+    /**
+     * For "regenerate": the conversation's last question, with the answers given to it removed so
+     * the new answer takes their place.
+     */
+    async takeLastQuestion(ownerId: string, kind: ConversationKind, conversationId: string): Promise<{ conversation: ConversationInfo; question: MessageInfo }> {
+      const conversation = await getOwnConversation(ownerId, conversationId);
+      if (conversation.kind !== kind) throw notFound('会话');
+      const recent = await repo.listRecentMessages(db, conversationId, 20);
+      const lastQuestion = recent.map((row) => row.role).lastIndexOf('user');
+      const question = recent[lastQuestion];
+      if (!question) throw badInput('会话中没有可以重新生成的问题');
+      await repo.deleteMessages(db, recent.slice(lastQuestion + 1).map((row) => row.id));
+      return { conversation: toConversation(conversation), question: toMessage(question) };
     },
 
     recentMessages: async (conversationId: string, limit: number) => (await repo.listRecentMessages(db, conversationId, limit)).map(toMessage),

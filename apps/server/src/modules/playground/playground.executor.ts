@@ -1,0 +1,60 @@
+import type { AuthUser } from '../../platform/http/index.js';
+import { AppError } from '../../platform/http/index.js';
+import type { ChatRequest, TokenUsage } from '../../platform/llm/index.js';
+import type { RunExecutor, RunOutcome } from '../../runtime/runs/index.js';
+import type { ConversationService } from '../conversation/index.js';
+import type { LlmService, ResolvedModel } from '../llm/index.js';
+
+export interface AnswerInput {
+  llm: LlmService;
+  conversations: ConversationService;
+  user: AuthUser;
+  model: ResolvedModel;
+  conversationId: string;
+  request: ChatRequest;
+}
+
+/**
+ * Streams one answer: text and reasoning as they come, usage at the end. The answer is kept as the
+ * conversation's next message whatever happens, partial when stopped or failed.
+ */
+export function answerExecutor({ llm, conversations, user, model, conversationId, request }: AnswerInput): RunExecutor {
+  return async ({ run, signal, emit }) => {
+    let text = '';
+    let reasoning = '';
+    let usage: TokenUsage | undefined;
+    let outcome: RunOutcome = { status: 'completed' };
+    try {
+      for await (const part of llm.streamChat(user, model, request, { feature: 'playground', signal })) {
+        if (part.type === 'text') {
+          text += part.text;
+          emit('delta', { text: part.text });
+        } else if (part.type === 'reasoning') {
+          reasoning += part.text;
+          emit('reasoning', { text: part.text });
+        } else if (part.type === 'finish') {
+          usage = part.usage;
+          emit('usage', { prompt_tokens: part.usage.promptTokens, completion_tokens: part.usage.completionTokens });
+        }
+      }
+    } catch (error) {
+      if (signal.aborted) outcome = { status: 'cancelled' };
+      else if (error instanceof AppError) outcome = { status: 'failed', error: { code: error.envelopeCode, msg: error.message } };
+      else throw error;
+    }
+    await conversations.addMessage({
+      conversationId,
+      role: 'assistant',
+      content: text,
+      runId: run.id,
+      meta: {
+        model: model.llmName,
+        status: outcome.status,
+        ...(reasoning ? { reasoning } : {}),
+        ...(usage ? { usage: { prompt_tokens: usage.promptTokens, completion_tokens: usage.completionTokens } } : {}),
+        ...(outcome.error ? { error: outcome.error.msg } : {}),
+      },
+    });
+    return outcome;
+  };
+}

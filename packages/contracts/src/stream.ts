@@ -1,0 +1,20 @@
+/** The one stream every chat uses (shared/spec/streaming.md): event names and their data. */
+export interface StreamEventMap {
+  run: { run_id: string; conversation_id: string | null; message_id: string | null };
+  delta: { text: string };
+  reasoning: { text: string };
+  retrieval: { step_id: string; segments: Array<{ segment_id: string; doc_id: string; doc_name: string; kb_id: string; text: string; score: number }> };
+  action: { step_id: string; agent_id?: string; tool: string; tool_call_id: string; input: unknown };
+  observation: { step_id: string; tool: string; output: unknown; error?: string };
+  plan: { steps: Array<{ index: number; title: string; detail: string }> };
+  handoff: { from_agent_id: string; to_agent_id: string; reason: string };
+  await: { kind: 'action_confirm' | 'observation_confirm' | 'plan_confirm'; step_id: string; payload: unknown };
+  usage: { prompt_tokens: number; completion_tokens: number };
+  error: { code: number; msg: string };
+  done: { run_id: string; status: RunEndStatus };
+}
+
+export type StreamEventType = keyof StreamEventMap;
+export type RunEndStatus = 'completed' | 'awaiting' | 'finished' | 'failed' | 'cancelled';
+
+export type StreamEvent = { [K in StreamEventType]: { id: number; event: K; data: StreamEventMap[K] } }[StreamEventType];
