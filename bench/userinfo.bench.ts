@@ -4,14 +4,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { measure, type LoadResult } from './lib/load.js';
+import { withPostgresDatabase } from './lib/postgres.js';
 import { postJson, ROOT, startProcess, type RunningServer } from './lib/servers.js';
 
 const CONNECTIONS = 50;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const WARMUP_SECONDS = 3;
-const PG_ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const SERVER_ENTRY = 'apps/server/src/main.ts';
 
 async function signIn(server: RunningServer): Promise<string> {
@@ -34,21 +33,6 @@ async function measurePlatform(name: string, env: Record<string, string>, port: 
     });
   } finally {
     await server.stop();
-  }
-}
-
-async function withPostgresDatabase<T>(work: (url: string) => Promise<T>): Promise<T> {
-  const name = `aip_bench_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
-  await admin.connect();
-  await admin.query(`create database "${name}"`);
-  try {
-    const url = new URL(PG_ADMIN_URL);
-    url.pathname = `/${name}`;
-    return await work(url.toString());
-  } finally {
-    await admin.query(`drop database if exists "${name}" with (force)`);
-    await admin.end();
   }
 }
 

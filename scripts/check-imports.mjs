@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ROOT } from './lib.mjs';
 
-const SOURCE_ROOTS = ['packages/contracts/src', 'apps/server/src', 'apps/server/test', 'apps/web/src', 'e2e', 'bench'];
+const SOURCE_ROOTS = ['packages/contracts/src', 'packages/scripted-llm/src', 'apps/server/src', 'apps/server/test', 'apps/web/src', 'e2e', 'bench'];
 const IMPORT = /(?:^|\n)\s*(?:import|export)\s[^'";]*?from\s*['"]([^'"]+)['"]|(?:^|\n)\s*import\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
 
 function listSources(dir) {

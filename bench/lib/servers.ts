@@ -11,8 +11,8 @@ export interface RunningServer {
 }
 
 /** Starts a TypeScript entry point in its own process and waits until `readyPath` answers. */
-export async function startProcess(entry: string, env: Record<string, string>, port: number, readyPath = '/healthz'): Promise<RunningServer> {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', entry], {
+export async function startProcess(entry: string, env: Record<string, string>, port: number, readyPath = '/healthz', args: string[] = []): Promise<RunningServer> {
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', entry, ...args], {
     cwd: ROOT,
     env: { ...process.env, LOG_LEVEL: 'warn', PORT: String(port), HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'inherit', 'inherit'],

@@ -6,6 +6,7 @@ import { acceptEmptyJsonBodies, installErrorHandling, serveWebApp } from './plat
 import { openSecretBox } from './platform/security/index.js';
 import { conversationRoutes, createConversationService } from './modules/conversation/index.js';
 import { createLlmModule, llmRoutes, type LlmService } from './modules/llm/index.js';
+import { createPlaygroundService, playgroundRoutes } from './modules/playground/index.js';
 import { createSmsProvider, createSmsService, smsRoutes, type SmsProvider } from './modules/sms/index.js';
 import { createSystemService, systemRoutes } from './modules/system/index.js';
 import { createUsageService } from './modules/usage/index.js';
@@ -51,6 +52,9 @@ export async function buildApp({ config, database, smsProvider, extend }: AppOpt
   const conversations = createConversationService({ db });
   // Model API keys (and later other secrets) are encrypted with SECRET_KEY, or a key kept in DATA_DIR.
   const secrets = openSecretBox(config.SECRET_KEY, path.join(config.dataDir, 'secret.key'));
+  if (!config.SECRET_KEY && database.dialect === 'postgres') {
+    app.log.warn('SECRET_KEY is not set: using DATA_DIR/secret.key; every server process must share the same key to read stored API keys');
+  }
   const llm = createLlmModule({ db, config, log: app.log, usage, secrets, usageChecks: [] });
   const counters = [...conversations.counters(), ...llm.registry.counters()];
   const user = createUserModule({ db, bus: database.bus, log: app.log, config, sms, system, usage, counters });
@@ -64,6 +68,7 @@ export async function buildApp({ config, database, smsProvider, extend }: AppOpt
   runRoutes(app, runs);
   conversationRoutes(app, conversations);
   llmRoutes(app, llm);
+  playgroundRoutes(app, createPlaygroundService({ llm: llm.service, conversations, runs }));
   smsRoutes(app, sms);
   systemRoutes(app, system);
   versionRoutes(app, database.ping);

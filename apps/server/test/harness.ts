@@ -75,6 +75,7 @@ export const HTTP_STATUS: Record<number, number> = {
   41301: 413,
   42901: 429,
   50001: 500,
+  50201: 502,
 };
 
 /** Asserts the envelope, its code, the matching HTTP status and a Chinese message; returns `data`. */

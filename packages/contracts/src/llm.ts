@@ -1,22 +1,7 @@
 import { z } from 'zod';
 import { id, optionalText, pageQuery, requiredText } from './fields.js';
 import { LLM_PROVIDER_KEYS, presetBaseUrl, type LlmProvider } from './llm-providers.js';
-
-export const LLM_TYPES = ['chat', 'embedding', 'rerank', 'vision', 'stt'] as const;
-export type LlmType = (typeof LLM_TYPES)[number];
-export const LLM_TYPE_LABELS: Record<LlmType, string> = {
-  chat: '对话',
-  embedding: '向量',
-  rerank: '重排序',
-  vision: '视觉',
-  stt: '语音识别',
-};
-
-export const LLM_STATUSES = ['enabled', 'disabled'] as const;
-export type LlmStatus = (typeof LLM_STATUSES)[number];
-export const LLM_STATUS_LABELS: Record<LlmStatus, string> = { enabled: '启用', disabled: '停用' };
-
-export const LLM_NAME_MAX = 100;
+import { LLM_NAME_MAX, LLM_STATUSES, LLM_TYPES } from './llm-values.js';
 
 const llmName = requiredText('模型名称', LLM_NAME_MAX).regex(/^[\p{L}\p{N}][\p{L}\p{N}_.:/@-]*$/u, '模型名称只能包含文字、数字和 _ . : / @ -，且以文字或数字开头');
 
@@ -113,15 +98,6 @@ export const testLlmConnectionBody = z
   .refine((body) => !!body.id || !!body.upstream_model || !!body.llm_name, { message: '请输入上游模型 ID', path: ['upstream_model'] })
   .refine((body) => !!body.id || needsBaseUrl(body), baseUrlRule);
 export type TestLlmConnectionBody = z.infer<typeof testLlmConnectionBody>;
-
-export interface TestLlmConnectionResult {
-  ok: boolean;
-  latency_ms: number;
-  /** Why it failed, in Chinese: 无法连接, 密钥无效, 模型不存在, 超时 … */
-  reason?: string;
-}
-
-export const SUGGESTED_QUESTION_COUNT = 3;
 
 export const suggestQuestionsBody = z.object({
   llm_name: llmName.optional(),

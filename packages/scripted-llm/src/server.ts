@@ -43,7 +43,7 @@ async function parseBody(req: IncomingMessage): Promise<unknown> {
 }
 
 /** The text a rule's `match` looks at, per endpoint. */
-function subjectOf(endpoint: Endpoint, body: any): string {
+function subjectOf(endpoint: Endpoint, body: Record<string, unknown>): string {
   switch (endpoint) {
     case 'chat':
       return lastUserText((body as ChatRequestBody).messages);
@@ -52,7 +52,7 @@ function subjectOf(endpoint: Endpoint, body: any): string {
     case 'rerank':
       return (body as RerankBody).query ?? '';
     case 'transcriptions':
-      return [body.file?.name, body.prompt].filter((part) => typeof part === 'string').join('\n');
+      return [(body.file as { name?: unknown } | undefined)?.name, body.prompt].filter((part) => typeof part === 'string').join('\n');
   }
 }
 
@@ -65,7 +65,7 @@ async function answer(context: Context, exchange: Exchange, record: RecordedRequ
 
   const auth = record.headers.authorization ?? '';
   if (options.apiKeys && !options.apiKeys.some((key) => auth === `Bearer ${key}`)) return sendError(res, 401);
-  const body = record.body as Record<string, any>;
+  const body = (record.body ?? {}) as Record<string, unknown>;
   const model = String(body.model ?? '');
   if (options.models && !options.models.includes(model)) return sendError(res, 404, `The model \`${model}\` does not exist`);
 

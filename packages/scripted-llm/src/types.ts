@@ -63,6 +63,7 @@ export interface RecordedRequest {
   path: string;
   headers: Record<string, string>;
   /** Parsed JSON; for multipart, the fields and the file's name, type and size. */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- whatever the client sent; tests read into it freely
   body: any;
   receivedAt: number;
   /** When the answer was complete; unset while streaming, hanging or when the client left. */

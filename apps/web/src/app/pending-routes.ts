@@ -13,7 +13,6 @@ const PENDING_APP_PAGES: Array<[path: string, title?: string]> = [
   ['database/asset/detail/:id', '数据资产详情'], ['database/asset/edit/:id', '编辑数据资产'], ['database/datasource'],
   ['files/next/private'], ['files/next/public'], ['files/private'], ['files/public'],
   ['kb'], ['kb/chat'], ['kb/detail/:id', '知识库详情'],
-  ['model'], ['model/chat'], ['model/create', '创建模型'], ['model/edit/:id', '编辑模型'],
   ['model/deploy/ollama'], ['model/deploy/vllm'],
   ['model/train/chat/:id', '训练模型对话'], ['model/train/dataset'], ['model/train/export'], ['model/train/model'], ['model/train/record'],
   ['model/ai/detect'], ['model/ai/face'], ['model/ai/stt'],

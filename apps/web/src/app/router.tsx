@@ -1,6 +1,7 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { accountRoutes } from '../features/account';
 import { authRoutes, RequireAuth } from '../features/auth';
+import { llmRoutes } from '../features/llm';
 import { notFoundRoute, RouteErrorPage, statusRoutes } from '../features/status';
 import { systemRoutes } from '../features/system';
 import { setHttpHandlers } from '../lib/http';
@@ -39,6 +40,7 @@ export const routes: RouteObject[] = [
                 ...SECTION_REDIRECTS.map(([path, to]): RouteObject => ({ path, element: <Navigate to={to} replace /> })),
                 ...accountRoutes,
                 ...systemRoutes,
+                ...llmRoutes,
                 ...pendingAppRoutes,
               ],
             },

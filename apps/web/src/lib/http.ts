@@ -94,11 +94,23 @@ export function isLicenseExpired(error: unknown): boolean {
   return error instanceof ApiError && error.code === ENVELOPE_CODES.LICENSE_EXPIRED && error.status === 403;
 }
 
-function responseError(response: AxiosResponse): ApiError {
-  const body: unknown = response.data;
-  if (isEnvelope(body)) return envelopeError(body, response.status);
+/**
+ * The error for a failed answer's body: an envelope goes through the catalogue (40101 signs the user
+ * out, 40302 with HTTP 403 goes to the licence page); any other body is passed on as it is.
+ */
+export function errorFromBody(body: unknown, status: number | null): ApiError {
+  if (isEnvelope(body)) return envelopeError(body, status);
   const msg = isRecord(body) && typeof body.msg === 'string' && body.msg ? body.msg : HTTP_ERROR_TEXT.unknown;
-  return new ApiError(msg, { kind: 'http', status: response.status, body });
+  return new ApiError(msg, { kind: 'http', status, body });
+}
+
+/** An envelope whose code is not a success code, for callers that read bodies themselves (streams). */
+export function isFailedEnvelope(body: unknown): boolean {
+  return isEnvelope(body) && !isSuccessCode(body.code);
+}
+
+function responseError(response: AxiosResponse): ApiError {
+  return errorFromBody(response.data, response.status);
 }
 
 /** Turns anything a call may throw into an ApiError with the catalogue's message. */

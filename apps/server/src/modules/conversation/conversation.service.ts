@@ -46,6 +46,17 @@ export function createConversationService({ db }: { db: Db }) {
       await repo.deleteConversation(db, conversationId);
     },
 
+    notFoundError: () => notFound('会话'),
+
+    /** A new conversation titled after its first question, with that question as its first message. */
+    async startConversation(ownerId: string, kind: ConversationKind, subject: string, query: string) {
+      return db.transaction(async (tx) => {
+        const conversation = await repo.insertConversation(tx, ownerId, kind, subject, titleFrom(query));
+        const message = await repo.insertMessage(tx, { conversationId: conversation.id, role: 'user', content: query });
+        return { conversation: toConversation(conversation), message: toMessage(message) };
+      });
+    },
+
     /** Continues the caller's conversation, or starts one titled after the question. */
     async openConversation(ownerId: string, kind: ConversationKind, subject: string, query: string, conversationId?: string) {
       if (!conversationId) return toConversation(await repo.insertConversation(db, ownerId, kind, subject, titleFrom(query)));

@@ -1,31 +1,29 @@
-import type { AuthUser } from '../../platform/http/index.js';
 import { AppError } from '../../platform/http/index.js';
-import type { ChatRequest, TokenUsage } from '../../platform/llm/index.js';
+import type { ChatStreamPart, TokenUsage } from '../../platform/llm/index.js';
 import type { RunExecutor, RunOutcome } from '../../runtime/runs/index.js';
 import type { ConversationService } from '../conversation/index.js';
-import type { LlmService, ResolvedModel } from '../llm/index.js';
+import type { ResolvedModel } from '../llm/index.js';
 
 export interface AnswerInput {
-  llm: LlmService;
   conversations: ConversationService;
-  user: AuthUser;
   model: ResolvedModel;
   conversationId: string;
-  request: ChatRequest;
+  /** The model's answer, already requested. */
+  answer: AsyncIterable<ChatStreamPart>;
 }
 
 /**
  * Streams one answer: text and reasoning as they come, usage at the end. The answer is kept as the
  * conversation's next message whatever happens, partial when stopped or failed.
  */
-export function answerExecutor({ llm, conversations, user, model, conversationId, request }: AnswerInput): RunExecutor {
+export function answerExecutor({ conversations, model, conversationId, answer }: AnswerInput): RunExecutor {
   return async ({ run, signal, emit }) => {
     let text = '';
     let reasoning = '';
     let usage: TokenUsage | undefined;
     let outcome: RunOutcome = { status: 'completed' };
     try {
-      for await (const part of llm.streamChat(user, model, request, { feature: 'playground', signal })) {
+      for await (const part of answer) {
         if (part.type === 'text') {
           text += part.text;
           emit('delta', { text: part.text });

@@ -1,5 +1,5 @@
 import { backoff, retryDelay, startAttempt, type Attempt } from './attempt.js';
-import { LlmCallError, toLlmCallError } from './errors.js';
+import { toLlmCallError, type LlmCallError } from './errors.js';
 import type { CallOptions, LlmGatewaySettings, ModelEndpoint, TokenUsage } from './types.js';
 
 export const NO_USAGE: TokenUsage = { promptTokens: 0, completionTokens: 0 };

@@ -19,3 +19,4 @@ export type {
   ToolSpec,
   TranscribeRequest,
 } from './types.js';
+export { startEarly } from './start-early.js';

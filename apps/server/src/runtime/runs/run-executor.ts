@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../platform/db/index.js';
 import type { EventHub } from './event-hub.js';
-import { RunRecorder } from './run-recorder.js';
+import { type RunRecorder } from './run-recorder.js';
 import { renewLease, transitionRun, type RunRow } from './run.repo.js';
 import type { RunStatus } from './runs.tables.js';
 

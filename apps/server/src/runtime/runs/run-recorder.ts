@@ -16,6 +16,8 @@ export class RunRecorder {
   private pending: { type: string; text: string } | undefined;
   private timer: NodeJS.Timeout | undefined;
   private chain: Promise<void> = Promise.resolve();
+  /** Events waiting for the write in flight to finish; they go to the log together. */
+  private queued: RunEvent[] = [];
   private sentText = false;
   private failure: unknown;
 
@@ -28,9 +30,6 @@ export class RunRecorder {
     this.seq = lastSeq;
   }
 
-  get lastSeq(): number {
-    return this.seq;
-  }
 
   emit(type: string, data: Record<string, unknown>): void {
     if (TEXT_EVENTS.has(type) && typeof data.text === 'string') {
@@ -73,12 +72,18 @@ export class RunRecorder {
     this.write([{ seq: ++this.seq, type, data: { text } }]);
   }
 
+  /** Under load, events that arrive while a write is in flight share the next insert. */
   private write(events: RunEvent[]): void {
+    const startBatch = this.queued.length === 0;
+    this.queued.push(...events);
+    if (!startBatch) return;
     this.chain = this.chain.then(async () => {
+      const batch = this.queued;
+      this.queued = [];
       if (this.failure) return;
       try {
-        await appendEvents(this.db, this.runId, events);
-        this.hub.publish(this.runId, events);
+        await appendEvents(this.db, this.runId, batch);
+        this.hub.publish(this.runId, batch);
       } catch (error) {
         this.failure = error;
       }

@@ -8,7 +8,14 @@ import { listEventsAfter, type RunEvent } from './run.repo.js';
  * Streams a run's events after `after` and follows it live until `done`: subscribe first, replay the
  * log, then drain what arrived meanwhile, never sending a sequence number twice.
  */
-export async function streamRun(db: Db, hub: EventHub, reply: FastifyReply, runId: string, after: number): Promise<EventStream> {
+export async function streamRun(
+  db: Db,
+  hub: EventHub,
+  reply: FastifyReply,
+  runId: string,
+  after: number,
+  { replay = true }: { replay?: boolean } = {},
+): Promise<EventStream> {
   const stream = new EventStream(reply);
   let lastSent = after;
   let replaying = true;
@@ -24,7 +31,7 @@ export async function streamRun(db: Db, hub: EventHub, reply: FastifyReply, runI
   stream.onClose(unsubscribe);
 
   try {
-    for (const event of await listEventsAfter(db, runId, after)) send(event);
+    if (replay) for (const event of await listEventsAfter(db, runId, after)) send(event);
   } finally {
     replaying = false;
   }

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, lt, max, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/index.js';
 import { runEvents, runs, type RunStatus } from './runs.tables.js';
 
@@ -22,16 +22,14 @@ export async function findRun(db: Db, id: string): Promise<RunRow | undefined> {
   return rows[0];
 }
 
-/** Appends events and moves `last_seq` in one transaction, so the log and the run never disagree. */
+/** One insert per batch; the run's last sequence number is read from the log when it is needed. */
 export async function appendEvents(db: Db, runId: string, events: RunEvent[]): Promise<void> {
-  if (events.length === 0) return;
-  await db.transaction(async (tx) => {
-    await tx.insert(runEvents).values(events.map((event) => ({ runId, ...event })));
-    await tx
-      .update(runs)
-      .set({ lastSeq: events[events.length - 1]!.seq, updatedAt: new Date() })
-      .where(eq(runs.id, runId));
-  });
+  if (events.length > 0) await db.insert(runEvents).values(events.map((event) => ({ runId, ...event })));
+}
+
+export async function lastSeqOf(db: Db, runId: string): Promise<number> {
+  const [row] = await db.select({ seq: max(runEvents.seq) }).from(runEvents).where(eq(runEvents.runId, runId));
+  return row?.seq ?? 0;
 }
 
 export function listEventsAfter(db: Db, runId: string, after: number): Promise<RunEvent[]> {

@@ -8,7 +8,7 @@ import { EventHub } from './event-hub.js';
 import { executeRun, type RunExecutor } from './run-executor.js';
 import { RunRecorder } from './run-recorder.js';
 import { streamRun } from './run-stream.js';
-import { findAbandonedRuns, findRun, insertRun, transitionRun, type NewRun, type RunRow } from './run.repo.js';
+import { findAbandonedRuns, findRun, insertRun, lastSeqOf, transitionRun, type NewRun, type RunRow } from './run.repo.js';
 
 const CANCEL_CHANNEL = 'aip_run_cancel';
 const WATCH_CHANNEL = 'aip_run_watch';
@@ -47,7 +47,7 @@ export function createRunService({ db, bus, log }: RunServiceOptions) {
   async function sweep(): Promise<void> {
     for (const run of await findAbandonedRuns(db, 100)) {
       if (!(await transitionRun(db, run.id, ['running'], { status: 'failed', error: INTERRUPTED_MSG, leaseOwner: null, leaseUntil: null }))) continue;
-      const recorder = new RunRecorder(db, hub, run.id, run.lastSeq);
+      const recorder = new RunRecorder(db, hub, run.id, await lastSeqOf(db, run.id));
       recorder.emit('error', { code: 50001, msg: INTERRUPTED_MSG });
       recorder.emit('done', { run_id: run.id, status: 'failed' });
       await recorder.settle();
@@ -63,8 +63,7 @@ export function createRunService({ db, bus, log }: RunServiceOptions) {
   }
 
   /** Executes in the background: the run does not depend on the request that started it. */
-  function execute(run: RunRow, recorder: RunRecorder, executor: RunExecutor, abandonAfterMs: number): void {
-    const controller = new AbortController();
+  function execute(run: RunRow, recorder: RunRecorder, executor: RunExecutor, abandonAfterMs: number, controller: AbortController): void {
     local.set(run.id, controller);
     watchedAt.set(run.id, Date.now());
     const options = { db, hub, log, processId, leaseMs: LEASE_MS, abandonAfterMs, lastWatched: (id: string) => watchedAt.get(id) ?? 0 };
@@ -79,13 +78,17 @@ export function createRunService({ db, bus, log }: RunServiceOptions) {
   return {
     sweep,
 
-    /** Creates the run, attaches `reply` as its stream, then starts executing. */
-    async startAndStream(reply: FastifyReply, start: StartRun, executor: RunExecutor): Promise<RunRow> {
+    /**
+     * Creates the run, attaches `reply` as its stream, then starts executing. A caller that began
+     * work early (a model call already on its way) passes the controller that work listens to.
+     */
+    async startAndStream(reply: FastifyReply, start: StartRun, executor: RunExecutor, controller = new AbortController()): Promise<RunRow> {
       const run = await insertRun(db, { ...start.run, status: 'running', leaseOwner: processId, leaseUntil: new Date(Date.now() + LEASE_MS) });
       const recorder = new RunRecorder(db, hub, run.id, 0);
+      // A new run has no log yet: subscribe, then write its first event.
+      await streamRun(db, hub, reply, run.id, 0, { replay: false });
       recorder.emit('run', { run_id: run.id, ...start.announce });
-      await streamRun(db, hub, reply, run.id, 0);
-      execute(run, recorder, executor, start.abandonAfterMs);
+      execute(run, recorder, executor, start.abandonAfterMs, controller);
       return run;
     },
 
@@ -105,7 +108,7 @@ export function createRunService({ db, bus, log }: RunServiceOptions) {
       if (!moved) throw new AppError('CONFLICT', '运行已结束，无法取消');
       if (run.status === 'awaiting') {
         // Nobody executes a paused run: this call writes its ending.
-        const recorder = new RunRecorder(db, hub, run.id, moved.lastSeq);
+        const recorder = new RunRecorder(db, hub, run.id, await lastSeqOf(db, run.id));
         recorder.emit('done', { run_id: run.id, status: 'cancelled' });
         await recorder.settle();
         return;

@@ -1,0 +1,41 @@
+import type { ConversationKind } from '@agent-platform/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ApiError } from '../../lib/http';
+import { deleteConversation, listConversationMessages, listConversations } from './api';
+
+/** The newest conversations of a kind; a chat page shows this many in its side list. */
+export const CONVERSATION_PAGE_SIZE = 50;
+
+export const conversationKeys = {
+  all: ['conversations'] as const,
+  list: (kind: ConversationKind) => [...conversationKeys.all, 'list', kind] as const,
+  messages: (conversationId: string) => [...conversationKeys.all, 'messages', conversationId] as const,
+};
+
+export function useConversations(kind: ConversationKind) {
+  return useQuery({
+    queryKey: conversationKeys.list(kind),
+    queryFn: () => listConversations({ kind, page: 1, page_size: CONVERSATION_PAGE_SIZE }),
+  });
+}
+
+/** Read when a conversation is opened; always fresh (another tab may have gone on with it). */
+export function useLoadConversationMessages() {
+  const queryClient = useQueryClient();
+  return (conversationId: string) =>
+    queryClient.fetchQuery({ queryKey: conversationKeys.messages(conversationId), queryFn: () => listConversationMessages(conversationId), staleTime: 0 });
+}
+
+export function useDeleteConversation() {
+  const queryClient = useQueryClient();
+  return useMutation<null, ApiError, string>({
+    mutationFn: deleteConversation,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: conversationKeys.all }),
+  });
+}
+
+/** After a turn: the list order (updated_at) and a new conversation's title change. */
+export function useRefreshConversations() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: conversationKeys.all });
+}

@@ -1,0 +1,104 @@
+// Issue 4 benchmark: 50 concurrent streamed chats through POST /api/llm/chat, beside the same 50
+// streams taken straight from the scripted model server, in the same run. Goal: the platform adds
+// at most 5 ms to the median time to first token and 20 ms at p99, and delivers at least 95% of the
+// direct token throughput.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { withPostgresDatabase } from './lib/postgres.js';
+import { postJson, ROOT, startProcess, type RunningServer } from './lib/servers.js';
+import { directStream, percentile, platformStream, type StreamTiming } from './lib/streams.js';
+
+const CONCURRENCY = 50;
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
+const MODEL = 'bench-model';
+/** A realistic pace: 120 pieces at 15 ms, like a model giving ≈ 65 tokens a second. */
+const RULES = [{ chunks: Array.from({ length: 120 }, (_, i) => `第${i}段`), chunkDelayMs: 15 }];
+
+interface Summary {
+  target: string;
+  samples: number;
+  ttftP50: number;
+  ttftP99: number;
+  charsPerSecond: number;
+  failures: number;
+}
+
+async function round(run: () => Promise<StreamTiming>): Promise<{ timings: StreamTiming[]; wallMs: number }> {
+  const started = performance.now();
+  const timings = await Promise.all(Array.from({ length: CONCURRENCY }, run));
+  return { timings, wallMs: performance.now() - started };
+}
+
+function summarize(target: string, rounds: Array<{ timings: StreamTiming[]; wallMs: number }>): Summary {
+  const timings = rounds.flatMap((r) => r.timings);
+  const ok = timings.filter((t) => t.ok);
+  const chars = ok.reduce((sum, t) => sum + t.chars, 0);
+  const wall = rounds.reduce((sum, r) => sum + r.wallMs, 0);
+  return {
+    target,
+    samples: timings.length,
+    ttftP50: percentile(ok.map((t) => t.ttftMs), 50),
+    ttftP99: percentile(ok.map((t) => t.ttftMs), 99),
+    charsPerSecond: Math.round((chars / wall) * 1000),
+    failures: timings.length - ok.length,
+  };
+}
+
+async function preparePlatform(server: RunningServer, llmUrl: string): Promise<string> {
+  const user = { user_name: 'bench', password: 'bench-password', nick_name: '压测', phone: '13800000000' };
+  await postJson(`${server.url}/api/user/register/by_username`, user);
+  const { data } = await postJson<{ data: { token: string } }>(`${server.url}/api/user/login/by_username`, user);
+  const model = { llm_name: MODEL, type: 'chat', provider: 'openai-compatible', base_url: llmUrl, api_key: '', is_public: false };
+  const created = await postJson<{ code: number; msg: string }>(`${server.url}/api/llm/create_llm_model`, model, { 'access-token': data.token });
+  if (created.code !== 200) throw new Error(`create model: ${created.msg}`);
+  return data.token;
+}
+
+/** Direct and platform rounds alternate, so drift in the machine's speed hits both alike. */
+async function compare(label: string, env: Record<string, string>, port: number, llmUrl: string): Promise<Summary[]> {
+  const server = await startProcess('apps/server/src/main.ts', { NODE_ENV: 'production', LOG_LEVEL: 'warn', ...env }, port);
+  try {
+    const token = await preparePlatform(server, llmUrl);
+    await round(() => platformStream(server.url, token, MODEL, '预热')); // warm-up
+    const direct = [];
+    const platform = [];
+    for (let i = 0; i < ROUNDS; i += 1) {
+      direct.push(await round(() => directStream(llmUrl, MODEL, '你好')));
+      platform.push(await round(() => platformStream(server.url, token, MODEL, '你好')));
+    }
+    return [summarize(`direct (beside ${label})`, direct), summarize(`platform · ${label}`, platform)];
+  } finally {
+    await server.stop();
+  }
+}
+
+const scriptFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'aip-bench-')), 'rules.json');
+fs.writeFileSync(scriptFile, JSON.stringify(RULES));
+const llm = await startProcess('packages/scripted-llm/src/cli.ts', {}, 18290, '/v1/models', ['--port', '18290', '--no-demo', '--script', scriptFile]);
+const llmUrl = `${llm.url}/v1`;
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aip-bench-data-'));
+try {
+  const results = [
+    ...(await withPostgresDatabase((url) => compare('PostgreSQL', { DATABASE_URL: url, DATA_DIR: dataDir }, 18291, llmUrl))),
+    ...(await compare('PGlite', { DATA_DIR: dataDir }, 18292, llmUrl)),
+  ];
+  console.log(`\n${CONCURRENCY} concurrent streams × ${ROUNDS} rounds, 120 pieces at 15 ms each, ${os.cpus().length} cores\n`);
+  console.table(results.map((r) => ({ ...r, ttftP50: r.ttftP50.toFixed(1), ttftP99: r.ttftP99.toFixed(1) })));
+  for (let i = 0; i < results.length; i += 2) {
+    const [direct, platform] = [results[i]!, results[i + 1]!];
+    const addedP50 = platform.ttftP50 - direct.ttftP50;
+    const addedP99 = platform.ttftP99 - direct.ttftP99;
+    const throughput = platform.charsPerSecond / direct.charsPerSecond;
+    const met = addedP50 <= 5 && addedP99 <= 20 && throughput >= 0.95 && platform.failures === 0;
+    console.log(
+      `${platform.target}: +${addedP50.toFixed(1)} ms TTFT p50 (goal ≤ 5), +${addedP99.toFixed(1)} ms p99 (goal ≤ 20), ` +
+        `${(throughput * 100).toFixed(1)}% of direct throughput (goal ≥ 95%) — ${met ? 'met' : 'MISSED'}`,
+    );
+  }
+  fs.mkdirSync(path.join(ROOT, 'bench/results'), { recursive: true });
+  fs.writeFileSync(path.join(ROOT, 'bench/results/llm-chat.json'), JSON.stringify({ at: new Date().toISOString(), results }, null, 2));
+} finally {
+  await llm.stop();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
