@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { withPostgresDatabase } from './lib/postgres.js';
-import { postJson, ROOT, startProcess, type RunningServer } from './lib/servers.js';
+import { PLATFORM_ENTRY, postJson, ROOT, startProcess, type RunningServer } from './lib/servers.js';
 import { directStream, percentile, platformStream, type StreamTiming } from './lib/streams.js';
 
 const CONCURRENCY = 50;
@@ -57,7 +57,7 @@ async function preparePlatform(server: RunningServer, llmUrl: string): Promise<s
 
 /** Direct and platform rounds alternate, so drift in the machine's speed hits both alike. */
 async function compare(label: string, env: Record<string, string>, port: number, llmUrl: string): Promise<Summary[]> {
-  const server = await startProcess('apps/server/src/main.ts', { NODE_ENV: 'production', LOG_LEVEL: 'warn', ...env }, port);
+  const server = await startProcess(PLATFORM_ENTRY, { NODE_ENV: 'production', LOG_LEVEL: 'warn', ...env }, port);
   try {
     const token = await preparePlatform(server, llmUrl);
     await round(() => platformStream(server.url, token, MODEL, '预热')); // warm-up

@@ -6,12 +6,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { measure, type LoadResult } from './lib/load.js';
 import { withPostgresDatabase } from './lib/postgres.js';
-import { postJson, ROOT, startProcess, type RunningServer } from './lib/servers.js';
+import { PLATFORM_ENTRY, postJson, ROOT, startProcess, type RunningServer } from './lib/servers.js';
 
 const CONNECTIONS = 50;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const WARMUP_SECONDS = 3;
-const SERVER_ENTRY = 'apps/server/src/main.ts';
 
 async function signIn(server: RunningServer): Promise<string> {
   const user = { user_name: 'bench', password: 'bench-password', nick_name: '压测', phone: '13800000000' };
@@ -21,7 +20,7 @@ async function signIn(server: RunningServer): Promise<string> {
 }
 
 async function measurePlatform(name: string, env: Record<string, string>, port: number): Promise<LoadResult> {
-  const server = await startProcess(SERVER_ENTRY, { NODE_ENV: 'production', ...env }, port);
+  const server = await startProcess(PLATFORM_ENTRY, { NODE_ENV: 'production', ...env }, port);
   try {
     const token = await signIn(server);
     return await measure(name, {

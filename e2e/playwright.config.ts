@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
+import { SCRIPTED_LLM_PORT } from './support/constants';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(here, '..');
@@ -55,22 +56,34 @@ export default defineConfig({
     { name: 'first-user', testMatch: /first-user\.spec\.ts/ },
     { name: 'app', testIgnore: /first-user\.spec\.ts/, dependencies: ['first-user'] },
   ],
-  webServer: {
-    // E2E_SERVER_COMMAND lets the suite run the server from source (`node --import tsx apps/server/src/main.ts`).
-    command: process.env.E2E_SERVER_COMMAND ?? 'node apps/server/dist/main.js',
-    cwd: repoRoot,
-    url: `${baseURL}/healthz`,
-    reuseExistingServer: false,
-    timeout: 90_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: process.env.E2E_DATA_DIR,
-      WEB_DIST: webDist,
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
+  webServer: [
+    {
+      // E2E_SERVER_COMMAND lets the suite run the server from source (`node --import tsx apps/server/src/main.ts`).
+      command: process.env.E2E_SERVER_COMMAND ?? 'node apps/server/dist/main.js',
+      cwd: repoRoot,
+      url: `${baseURL}/healthz`,
+      reuseExistingServer: false,
+      timeout: 90_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: process.env.E2E_DATA_DIR,
+        WEB_DIST: webDist,
+        LOG_LEVEL: 'warn',
+        NODE_ENV: 'production',
+      },
     },
-  },
+    {
+      // The scripted OpenAI-compatible model server: the models the specs create point at it.
+      command: `node --import tsx packages/scripted-llm/src/cli.ts --port ${SCRIPTED_LLM_PORT}`,
+      cwd: repoRoot,
+      url: `http://127.0.0.1:${SCRIPTED_LLM_PORT}/v1/models`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+  ],
 });

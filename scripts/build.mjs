@@ -47,8 +47,11 @@ await esbuild.build({
   logLevel: 'warning',
 });
 
-console.log('› 构建前端');
-run('npm', ['run', 'build', '-w', 'apps/web'], { env: { ...process.env, BUILD_ID: buildInfo.id } });
+// `--server-only`: the benchmarks need the server bundle alone.
+if (!process.argv.includes('--server-only')) {
+  console.log('› 构建前端');
+  run('npm', ['run', 'build', '-w', 'apps/web'], { env: { ...process.env, BUILD_ID: buildInfo.id } });
+}
 
 // Written last: its presence means the build finished.
 fs.writeFileSync(path.join(serverDist, 'build-info.json'), `${JSON.stringify(buildInfo, null, 2)}\n`);

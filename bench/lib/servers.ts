@@ -5,6 +5,9 @@ import { fileURLToPath } from 'node:url';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
+/** The server as `npm start` runs it: the bundle `npm run build` writes (the bench scripts build first). */
+export const PLATFORM_ENTRY = 'apps/server/dist/main.js';
+
 export interface RunningServer {
   url: string;
   stop(): Promise<void>;
@@ -12,7 +15,8 @@ export interface RunningServer {
 
 /** Starts a TypeScript entry point in its own process and waits until `readyPath` answers. */
 export async function startProcess(entry: string, env: Record<string, string>, port: number, readyPath = '/healthz', args: string[] = []): Promise<RunningServer> {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', entry, ...args], {
+  const loader = entry.endsWith('.ts') ? ['--import', 'tsx'] : [];
+  const child: ChildProcess = spawn(process.execPath, [...loader, entry, ...args], {
     cwd: ROOT,
     env: { ...process.env, LOG_LEVEL: 'warn', PORT: String(port), HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'inherit', 'inherit'],

@@ -38,3 +38,24 @@ export async function setProperties(request: APIRequestContext, values: Record<s
   );
   expect(body.code, body.msg).toBe(200);
 }
+
+export interface SeededModel {
+  id: string;
+  llm_name: string;
+  api_key: string;
+}
+
+/** Creates a model through the API (as the given user), e.g. one pointing at the scripted server. */
+export async function apiCreateModel(request: APIRequestContext, token: string, body: Record<string, unknown>): Promise<SeededModel> {
+  const answer = await envelope<SeededModel>(await request.post('/api/llm/create_llm_model', { data: body, headers: { 'access-token': token } }));
+  expect(answer.code, answer.msg).toBe(200);
+  return answer.data;
+}
+
+export async function apiGetModel(request: APIRequestContext, token: string, id: string): Promise<SeededModel & Record<string, unknown>> {
+  const answer = await envelope<SeededModel & Record<string, unknown>>(
+    await request.post('/api/llm/query_llm_by_id', { data: { id }, headers: { 'access-token': token } }),
+  );
+  expect(answer.code, answer.msg).toBe(200);
+  return answer.data;
+}

@@ -26,3 +26,7 @@ export function newUser(prefix: string): TestUser {
   const digits = String(Date.now() + counter).slice(-8);
   return { user_name: `${prefix}_${suffix}`, nick_name: `测试${prefix}${counter}`, phone: `139${digits}`, password: 'Passw0rd!' };
 }
+
+/** The scripted OpenAI-compatible model server the suite starts (playwright.config.ts). */
+export const SCRIPTED_LLM_PORT = Number(process.env.E2E_LLM_PORT ?? 18181);
+export const SCRIPTED_LLM_BASE_URL = `http://127.0.0.1:${SCRIPTED_LLM_PORT}/v1`;

@@ -5,6 +5,7 @@ export * from './patterns.js';
 export * from './properties.js';
 export * from './llm.js';
 export * from './llm-providers.js';
+export * from './llm-rules.js';
 export * from './llm-values.js';
 export * from './menu.js';
 export * from './system.js';

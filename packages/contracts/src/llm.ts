@@ -1,18 +1,10 @@
 import { z } from 'zod';
 import { id, optionalText, pageQuery, requiredText } from './fields.js';
 import { LLM_PROVIDER_KEYS, presetBaseUrl, type LlmProvider } from './llm-providers.js';
+import { isHttpUrl, LLM_NAME_PATTERN } from './llm-rules.js';
 import { LLM_NAME_MAX, LLM_STATUSES, LLM_TYPES } from './llm-values.js';
 
-const llmName = requiredText('模型名称', LLM_NAME_MAX).regex(/^[\p{L}\p{N}][\p{L}\p{N}_.:/@-]*$/u, '模型名称只能包含文字、数字和 _ . : / @ -，且以文字或数字开头');
-
-function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '' && !url.username && !url.password;
-  } catch {
-    return false;
-  }
-}
+const llmName = requiredText('模型名称', LLM_NAME_MAX).regex(LLM_NAME_PATTERN, '模型名称只能包含文字、数字和 _ . : / @ -，且以文字或数字开头');
 
 const baseUrl = z
   .string({ error: '接口地址必须是文本' })

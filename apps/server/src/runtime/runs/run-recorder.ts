@@ -1,6 +1,5 @@
-import type { Db } from '../../platform/db/index.js';
-import type { EventHub } from './event-hub.js';
-import { appendEvents, type RunEvent } from './run.repo.js';
+import type { EventLogWriter } from './event-log-writer.js';
+import type { RunEvent } from './run.repo.js';
 
 /** Text pieces are merged for at most this long before they are logged and sent. */
 const COALESCE_MS = 50;
@@ -15,21 +14,17 @@ export class RunRecorder {
   private seq: number;
   private pending: { type: string; text: string } | undefined;
   private timer: NodeJS.Timeout | undefined;
-  private chain: Promise<void> = Promise.resolve();
-  /** Events waiting for the write in flight to finish; they go to the log together. */
-  private queued: RunEvent[] = [];
+  private lastWrite: Promise<void> = Promise.resolve();
   private sentText = false;
   private failure: unknown;
 
   constructor(
-    private readonly db: Db,
-    private readonly hub: EventHub,
+    private readonly writer: EventLogWriter,
     private readonly runId: string,
     lastSeq: number,
   ) {
     this.seq = lastSeq;
   }
-
 
   emit(type: string, data: Record<string, unknown>): void {
     if (TEXT_EVENTS.has(type) && typeof data.text === 'string') {
@@ -43,7 +38,7 @@ export class RunRecorder {
   /** Resolves when everything emitted so far is logged; rejects if logging failed. */
   async settle(): Promise<void> {
     this.flushText();
-    await this.chain;
+    await this.lastWrite;
     if (this.failure) throw this.failure;
   }
 
@@ -72,21 +67,12 @@ export class RunRecorder {
     this.write([{ seq: ++this.seq, type, data: { text } }]);
   }
 
-  /** Under load, events that arrive while a write is in flight share the next insert. */
   private write(events: RunEvent[]): void {
-    const startBatch = this.queued.length === 0;
-    this.queued.push(...events);
-    if (!startBatch) return;
-    this.chain = this.chain.then(async () => {
-      const batch = this.queued;
-      this.queued = [];
-      if (this.failure) return;
-      try {
-        await appendEvents(this.db, this.runId, batch);
-        this.hub.publish(this.runId, batch);
-      } catch (error) {
-        this.failure = error;
-      }
+    if (this.failure) return; // the log has a gap now; the run ends as failed
+    const written = this.writer.append(this.runId, events);
+    written.catch((error: unknown) => {
+      this.failure ??= error;
     });
+    this.lastWrite = written.catch(() => undefined);
   }
 }

@@ -22,9 +22,9 @@ export async function findRun(db: Db, id: string): Promise<RunRow | undefined> {
   return rows[0];
 }
 
-/** One insert per batch; the run's last sequence number is read from the log when it is needed. */
-export async function appendEvents(db: Db, runId: string, events: RunEvent[]): Promise<void> {
-  if (events.length > 0) await db.insert(runEvents).values(events.map((event) => ({ runId, ...event })));
+/** One insert for many runs' events; a run's last sequence number is read from the log when needed. */
+export async function appendEvents(db: Db, rows: Array<RunEvent & { runId: string }>): Promise<void> {
+  if (rows.length > 0) await db.insert(runEvents).values(rows);
 }
 
 export async function lastSeqOf(db: Db, runId: string): Promise<number> {

@@ -5,6 +5,7 @@ import type { Bus } from '../../platform/bus/index.js';
 import type { Db } from '../../platform/db/index.js';
 import { AppError, notFound } from '../../platform/http/index.js';
 import { EventHub } from './event-hub.js';
+import { EventLogWriter } from './event-log-writer.js';
 import { executeRun, type RunExecutor } from './run-executor.js';
 import { RunRecorder } from './run-recorder.js';
 import { streamRun } from './run-stream.js';
@@ -36,6 +37,7 @@ export type RunService = ReturnType<typeof createRunService>;
 export function createRunService({ db, bus, log }: RunServiceOptions) {
   const processId = `${os.hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
   const hub = new EventHub(db, bus, (error) => log.error({ err: error }, 'run event delivery failed'));
+  const writer = new EventLogWriter(db, hub);
   const local = new Map<string, AbortController>();
   const watchedAt = new Map<string, number>();
 
@@ -47,7 +49,7 @@ export function createRunService({ db, bus, log }: RunServiceOptions) {
   async function sweep(): Promise<void> {
     for (const run of await findAbandonedRuns(db, 100)) {
       if (!(await transitionRun(db, run.id, ['running'], { status: 'failed', error: INTERRUPTED_MSG, leaseOwner: null, leaseUntil: null }))) continue;
-      const recorder = new RunRecorder(db, hub, run.id, await lastSeqOf(db, run.id));
+      const recorder = new RunRecorder(writer, run.id, await lastSeqOf(db, run.id));
       recorder.emit('error', { code: 50001, msg: INTERRUPTED_MSG });
       recorder.emit('done', { run_id: run.id, status: 'failed' });
       await recorder.settle();
@@ -84,7 +86,7 @@ export function createRunService({ db, bus, log }: RunServiceOptions) {
      */
     async startAndStream(reply: FastifyReply, start: StartRun, executor: RunExecutor, controller = new AbortController()): Promise<RunRow> {
       const run = await insertRun(db, { ...start.run, status: 'running', leaseOwner: processId, leaseUntil: new Date(Date.now() + LEASE_MS) });
-      const recorder = new RunRecorder(db, hub, run.id, 0);
+      const recorder = new RunRecorder(writer, run.id, 0);
       // A new run has no log yet: subscribe, then write its first event.
       await streamRun(db, hub, reply, run.id, 0, { replay: false });
       recorder.emit('run', { run_id: run.id, ...start.announce });
@@ -108,7 +110,7 @@ export function createRunService({ db, bus, log }: RunServiceOptions) {
       if (!moved) throw new AppError('CONFLICT', '运行已结束，无法取消');
       if (run.status === 'awaiting') {
         // Nobody executes a paused run: this call writes its ending.
-        const recorder = new RunRecorder(db, hub, run.id, await lastSeqOf(db, run.id));
+        const recorder = new RunRecorder(writer, run.id, await lastSeqOf(db, run.id));
         recorder.emit('done', { run_id: run.id, status: 'cancelled' });
         await recorder.settle();
         return;

@@ -78,7 +78,7 @@ export function ChatMessageList({ messages, onRegenerate, isRunning, lastAnswerE
       placement: 'start',
       variant: 'borderless',
       content: message.content,
-      classNames: { content: styles.answer },
+      classNames: { content: styles.answer, body: styles.answerBody },
       loading: streaming && !message.content && !message.reasoning,
       header: message.reasoning ? <ReasoningBlock text={message.reasoning} thinking={streaming && !message.content} /> : undefined,
       contentRender: () => <AnswerBody message={message} />,

@@ -20,7 +20,6 @@ export const MODEL_LIST_TEXT = {
   name: '模型',
   provider: '提供方',
   endpoint: '接口地址',
-  upstream: '上游模型',
   visibility: '可见范围',
   public: '公开',
   private: '私有',
@@ -39,7 +38,7 @@ export const MODEL_LIST_TEXT = {
   empty: '还没有模型，点击右上角「创建模型」接入第一个模型',
   emptyFiltered: '没有符合条件的模型',
   total: (count: number) => `共 ${count} 条`,
-  latency: (ms: number) => `${ms} ms`,
+  latencyOf: (ms: number) => `耗时 ${ms} ms`,
 } as const;
 
 export const MODEL_FORM_TEXT = {
@@ -79,7 +78,7 @@ export const MODEL_FORM_TEXT = {
   supportsTools: '支持工具调用',
   supportsVision: '支持图片输入',
   testConnection: '测试连接',
-  testOk: (ms: number) => `连接成功，耗时 ${ms} ms`,
+  testOk: (ms: number) => `连接成功 · ${ms} ms`,
   testFailed: '连接失败',
   save: '保存',
   create: '创建',
@@ -95,6 +94,30 @@ export const MODEL_FORM_RULES = {
   baseUrlRequired: '请输入接口地址（通用 OpenAI 兼容提供方没有默认地址）',
   baseUrlInvalid: '接口地址必须是以 http:// 或 https:// 开头的网址',
   typeRequired: '请选择模型类型',
+} as const;
+
+export const CHAT_PAGE_TEXT = {
+  model: '对话模型',
+  selectModel: '选择对话模型',
+  noModel: '暂无可用的对话模型',
+  noModelHint: '先在「模型管理」中添加并启用一个对话或视觉模型，就可以在这里和它对话了。',
+  goCreate: '去添加模型',
+  settings: '参数设置',
+  closeSettings: '收起参数设置',
+  systemPrompt: '系统提示词',
+  systemPromptPlaceholder: '例如：你是一名资深的 Python 工程师，回答简洁并给出代码示例。',
+  temperature: '温度 (temperature)',
+  temperatureHint: '越高回答越发散，越低越稳定',
+  topP: 'top_p',
+  topPHint: '核采样范围，一般与温度二选一调整',
+  maxTokens: '最大输出长度 (max_tokens)',
+  modelDefault: '模型默认',
+  reset: '恢复默认',
+  settingsHint: '参数只对之后发送的消息生效',
+  placeholder: '输入问题，Enter 发送，Shift + Enter 换行',
+  welcomeTitle: '开始与模型对话',
+  welcomeDescription: (name: string) => `当前模型：${name}。可以在右侧调整系统提示词与参数，对比不同设置下的回答。`,
+  loadFailed: '会话加载失败',
 } as const;
 
 export const LLM_TOAST = {

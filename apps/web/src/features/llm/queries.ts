@@ -29,7 +29,7 @@ export function useModels(body: ListLlmModelsBody) {
 }
 
 export function useModel(id: string) {
-  return useQuery({ queryKey: llmKeys.detail(id), queryFn: () => getModelById(id) });
+  return useQuery<LlmModel, ApiError>({ queryKey: llmKeys.detail(id), queryFn: () => getModelById(id) });
 }
 
 /** Enabled chat and vision models the user may use: the playground's choices. */

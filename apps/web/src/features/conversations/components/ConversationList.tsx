@@ -51,6 +51,7 @@ export function ConversationList({ kind, activeId, onOpen, onNew, onDeletedActiv
     // The library's items are clickable list entries only: make them reachable and usable by keyboard.
     ...{
       role: 'button',
+      'aria-label': conversation.title || TEXT.untitled,
       tabIndex: disabled ? -1 : 0,
       'aria-current': conversation.id === activeId ? 'true' : undefined,
       onKeyDown: (event: KeyboardEvent<HTMLLIElement>) => {

@@ -1,10 +1,10 @@
 import type { LlmModel } from '@agent-platform/contracts';
-import { Button, Popconfirm, Space, Switch, Tooltip } from 'antd';
+import { Button, Flex, Popconfirm, Space, Switch, Tooltip } from 'antd';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { LLM_PATHS, LLM_TOAST, MODEL_LIST_TEXT as TEXT } from '../constants';
 import { useDeleteModel, useUpdateModelStatus } from '../queries';
-import { ConnectionTestButton } from './ConnectionTestButton';
+import { ConnectionTestResult, useConnectionTest } from './ConnectionTest';
 
 const onFailure = (error: Error) => toast.error(LLM_TOAST.failed, { description: error.message });
 const modelName = (model: LlmModel) => model.display_name || model.llm_name;
@@ -33,30 +33,38 @@ export function ModelStatusSwitch({ model }: { model: LlmModel }) {
   return model.can_edit ? control : <Tooltip title={TEXT.noEditRight}>{control}</Tooltip>;
 }
 
-/** Test the connection, edit, delete (after confirming). */
+/** Test the connection (the result shows under the buttons), edit, delete (after confirming). */
 export function ModelRowActions({ model }: { model: LlmModel }) {
   const navigate = useNavigate();
   const remove = useDeleteModel();
+  const test = useConnectionTest();
   const blocked = model.can_edit ? undefined : TEXT.noEditRight;
   return (
-    <Space size={0} wrap>
-      <ConnectionTestButton size="small" type="link" body={() => ({ id: model.id })} />
-      <Button type="link" size="small" disabled={!model.can_edit} title={blocked} onClick={() => navigate(LLM_PATHS.edit(model.id))}>
-        {TEXT.edit}
-      </Button>
-      <Popconfirm
-        title={TEXT.deleteConfirm}
-        description={TEXT.deleteConfirmDescription}
-        okText={TEXT.confirm}
-        cancelText={TEXT.cancel}
-        okButtonProps={{ danger: true, loading: remove.isPending }}
-        disabled={!model.can_edit}
-        onConfirm={() => remove.mutateAsync(model.id).then(() => toast.success(LLM_TOAST.deleted, { description: modelName(model) }), onFailure)}
-      >
-        <Button type="link" size="small" danger disabled={!model.can_edit} title={blocked}>
-          {TEXT.delete}
+    <Flex vertical gap={2} align="flex-start">
+      <Space size={0}>
+        <Button type="link" size="small" loading={test.isPending} onClick={() => test.run({ id: model.id })}>
+          {TEXT.testConnection}
         </Button>
-      </Popconfirm>
-    </Space>
+        <Button type="link" size="small" disabled={!model.can_edit} title={blocked} onClick={() => navigate(LLM_PATHS.edit(model.id))}>
+          {TEXT.edit}
+        </Button>
+        <Popconfirm
+          title={TEXT.deleteConfirm}
+          description={TEXT.deleteConfirmDescription}
+          okText={TEXT.confirm}
+          cancelText={TEXT.cancel}
+          okButtonProps={{ danger: true, loading: remove.isPending }}
+          disabled={!model.can_edit}
+          onConfirm={() => remove.mutateAsync(model.id).then(() => toast.success(LLM_TOAST.deleted, { description: modelName(model) }), onFailure)}
+        >
+          <Button type="link" size="small" danger disabled={!model.can_edit} title={blocked}>
+            {TEXT.delete}
+          </Button>
+        </Popconfirm>
+      </Space>
+      <div style={{ paddingInline: 7 }}>
+        <ConnectionTestResult result={test.result} compact />
+      </div>
+    </Flex>
   );
 }

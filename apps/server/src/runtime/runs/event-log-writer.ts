@@ -1,0 +1,61 @@
+import type { Db } from '../../platform/db/index.js';
+import type { EventHub } from './event-hub.js';
+import { appendEvents, type RunEvent } from './run.repo.js';
+
+/** PostgreSQL takes at most 65535 parameters a statement; an event row uses 4. */
+const MAX_ROWS_PER_INSERT = 5_000;
+
+interface Pending {
+  runId: string;
+  events: RunEvent[];
+  settle: (error?: unknown) => void;
+}
+
+/**
+ * One writer for the event logs of every run in this process. Whatever arrives while an insert is
+ * in flight goes into the next one, so fifty streaming runs cost a few inserts a tick, not fifty.
+ * Events are delivered live only once they are in the log, in the order they were appended.
+ */
+export class EventLogWriter {
+  private queue: Pending[] = [];
+  private flushing = false;
+
+  constructor(
+    private readonly db: Db,
+    private readonly hub: EventHub,
+  ) {}
+
+  append(runId: string, events: RunEvent[]): Promise<void> {
+    return new Promise((resolve, reject) => {
+      this.queue.push({ runId, events, settle: (error) => (error ? reject(error) : resolve()) });
+      if (!this.flushing) void this.flush();
+    });
+  }
+
+  private async flush(): Promise<void> {
+    this.flushing = true;
+    while (this.queue.length > 0) {
+      const batch = this.takeBatch();
+      try {
+        await appendEvents(this.db, batch.flatMap(({ runId, events }) => events.map((event) => ({ runId, ...event }))));
+        for (const { runId, events, settle } of batch) {
+          this.hub.publish(runId, events);
+          settle();
+        }
+      } catch (error) {
+        for (const { settle } of batch) settle(error);
+      }
+    }
+    this.flushing = false;
+  }
+
+  private takeBatch(): Pending[] {
+    let rows = 0;
+    let count = 0;
+    while (count < this.queue.length && (count === 0 || rows + this.queue[count]!.events.length <= MAX_ROWS_PER_INSERT)) {
+      rows += this.queue[count]!.events.length;
+      count += 1;
+    }
+    return this.queue.splice(0, count);
+  }
+}

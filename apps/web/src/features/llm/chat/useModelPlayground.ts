@@ -1,0 +1,78 @@
+import type { ConversationInfo } from '@agent-platform/contracts';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { fromMessageInfo, type ChatMessageView } from '../../../lib/chat-messages';
+import { useChatSession } from '../../../lib/use-chat-session';
+import { useLoadConversationMessages, useRefreshConversations } from '../../conversations';
+import { streamLlmChat } from '../api';
+import { CHAT_PAGE_TEXT as TEXT } from '../constants';
+import { useChatModels, useSuggestedQuestions } from '../queries';
+import { EMPTY_SETTINGS, suggestionMessages, toChatBody, type ChatSettings } from './chat-settings';
+
+/**
+ * The playground's state: the model choices, the side panel's settings, the conversation being
+ * streamed, and the follow-up suggestions for a freshly finished answer.
+ */
+export function useModelPlayground() {
+  const models = useChatModels();
+  const [chosen, setChosen] = useState<string | null>(null);
+  const [settings, setSettings] = useState<ChatSettings>(EMPTY_SETTINGS);
+  const [suggestFor, setSuggestFor] = useState<ChatMessageView | null>(null);
+  const refreshConversations = useRefreshConversations();
+  const loadMessages = useLoadConversationMessages();
+
+  const choices = models.data ?? [];
+  // A model that was disabled or deleted meanwhile is no longer a choice: fall back to the first.
+  const model = choices.find((entry) => entry.llm_name === chosen) ?? choices[0];
+  const llmName = model?.llm_name ?? null;
+
+  const session = useChatSession({
+    start: (request, options) => streamLlmChat(toChatBody(llmName ?? '', settings, request), options),
+    onConversationStarted: () => void refreshConversations(),
+    onTurnEnd: (answer) => {
+      void refreshConversations();
+      if (answer.status === 'done' && answer.content) setSuggestFor(answer);
+    },
+  });
+
+  const lastAnswer = session.messages.findLast((message) => message.role === 'assistant');
+  const suggestionKey = suggestFor && lastAnswer?.key === suggestFor.key && !session.isRunning ? suggestFor.key : null;
+  const suggestions = useSuggestedQuestions(suggestionKey, { llm_name: llmName ?? undefined, messages: suggestionMessages(session.messages) });
+
+  const openConversation = async (conversation: ConversationInfo) => {
+    if (conversation.id === session.conversationId) return;
+    try {
+      const stored = await loadMessages(conversation.id);
+      setSuggestFor(null);
+      session.open(conversation.id, stored.map(fromMessageInfo));
+      if (choices.some((entry) => entry.llm_name === conversation.subject)) setChosen(conversation.subject);
+    } catch (error) {
+      toast.error(TEXT.loadFailed, { description: (error as Error).message });
+    }
+  };
+
+  const newConversation = () => {
+    setSuggestFor(null);
+    session.open(null, []);
+  };
+
+  return {
+    models,
+    model,
+    choose: setChosen,
+    settings,
+    setSettings,
+    session,
+    suggestions: suggestionKey ? suggestions.data : undefined,
+    openConversation,
+    newConversation,
+    send: (query: string) => {
+      setSuggestFor(null);
+      session.send(query);
+    },
+    regenerate: () => {
+      setSuggestFor(null);
+      session.regenerate();
+    },
+  };
+}

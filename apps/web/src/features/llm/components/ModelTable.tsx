@@ -1,0 +1,116 @@
+import {
+  LLM_STATUS_LABELS,
+  LLM_STATUSES,
+  LLM_TYPE_LABELS,
+  LLM_TYPES,
+  type ListLlmModelsBody,
+  type LlmModel,
+  type LlmStatus,
+  type LlmType,
+} from '@agent-platform/contracts';
+import { Alert, Empty, Flex, Input, Select, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { useState } from 'react';
+import { formatDateTime } from '../../../lib/format';
+import { DEFAULT_PAGE_SIZE, MODEL_LIST_TEXT as TEXT } from '../constants';
+import { useModels } from '../queries';
+import { ModelRowActions, ModelStatusSwitch } from './ModelRowActions';
+import { providerLabel, TypeTag } from './ModelTags';
+
+const TYPE_OPTIONS = [{ value: '', label: TEXT.allTypes }, ...LLM_TYPES.map((type) => ({ value: type, label: LLM_TYPE_LABELS[type] }))];
+const STATUS_OPTIONS = [{ value: '', label: TEXT.allStatuses }, ...LLM_STATUSES.map((status) => ({ value: status, label: LLM_STATUS_LABELS[status] }))];
+
+const COLUMNS: TableColumnsType<LlmModel> = [
+  {
+    title: TEXT.name,
+    key: 'name',
+    width: 240,
+    ellipsis: true,
+    render: (_value, model) => (
+      <Space orientation="vertical" size={0} style={{ minWidth: 0 }}>
+        <Typography.Text strong ellipsis>
+          {model.display_name || model.llm_name}
+        </Typography.Text>
+        <Typography.Text type="secondary" style={{ fontSize: 12 }} ellipsis>
+          {model.upstream_model && model.upstream_model !== model.llm_name ? `${model.llm_name} → ${model.upstream_model}` : model.llm_name}
+        </Typography.Text>
+      </Space>
+    ),
+  },
+  { title: TEXT.type, dataIndex: 'type', key: 'type', width: 96, render: (type: LlmType) => <TypeTag type={type} /> },
+  {
+    title: TEXT.provider,
+    key: 'provider',
+    ellipsis: true,
+    render: (_value, model) => (
+      <Space orientation="vertical" size={0} style={{ minWidth: 0 }}>
+        <Typography.Text ellipsis>{providerLabel(model.provider)}</Typography.Text>
+        <Typography.Text type="secondary" style={{ fontSize: 12 }} ellipsis title={model.base_url}>
+          {model.base_url}
+        </Typography.Text>
+      </Space>
+    ),
+  },
+  {
+    title: TEXT.visibility,
+    dataIndex: 'is_public',
+    key: 'is_public',
+    width: 96,
+    render: (isPublic: boolean) => (isPublic ? <Tag color="processing">{TEXT.public}</Tag> : <Tag>{TEXT.private}</Tag>),
+  },
+  { title: TEXT.status, key: 'status', width: 96, render: (_value, model) => <ModelStatusSwitch model={model} /> },
+  { title: TEXT.createdAt, dataIndex: 'created_at', key: 'created_at', width: 172, render: formatDateTime },
+  { title: TEXT.actions, key: 'actions', width: 200, fixed: 'right', render: (_value, model) => <ModelRowActions model={model} /> },
+];
+
+/** The models the user may see: filter by type and status, search, page on the server. */
+export function ModelTable() {
+  const [query, setQuery] = useState<ListLlmModelsBody>({ page: 1, page_size: DEFAULT_PAGE_SIZE });
+  const models = useModels(query);
+  const filtered = !!(query.type || query.status || query.keyword);
+  const change = (next: Partial<ListLlmModelsBody>) => setQuery((current) => ({ ...current, page: 1, ...next }));
+
+  return (
+    <>
+      <Flex gap={12} wrap style={{ marginBottom: 16 }}>
+        <Input.Search
+          allowClear
+          placeholder={TEXT.searchPlaceholder}
+          aria-label={TEXT.searchPlaceholder}
+          style={{ width: 320 }}
+          onSearch={(keyword) => change({ keyword: keyword.trim() || undefined })}
+        />
+        <Select<LlmType | ''>
+          value={query.type ?? ''}
+          options={TYPE_OPTIONS}
+          aria-label={TEXT.type}
+          style={{ width: 140 }}
+          onChange={(type) => change({ type: type || undefined })}
+        />
+        <Select<LlmStatus | ''>
+          value={query.status ?? ''}
+          options={STATUS_OPTIONS}
+          aria-label={TEXT.status}
+          style={{ width: 140 }}
+          onChange={(status) => change({ status: status || undefined })}
+        />
+      </Flex>
+      {models.isError ? <Alert type="error" showIcon title={models.error.message} style={{ marginBottom: 16 }} /> : null}
+      <Table<LlmModel>
+        rowKey="id"
+        columns={COLUMNS}
+        dataSource={models.data?.list ?? []}
+        loading={models.isFetching}
+        scroll={{ x: 1040 }}
+        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={filtered ? TEXT.emptyFiltered : TEXT.empty} /> }}
+        pagination={{
+          current: query.page,
+          pageSize: query.page_size,
+          total: models.data?.total ?? 0,
+          showSizeChanger: true,
+          showTotal: TEXT.total,
+          onChange: (page, pageSize) => setQuery((current) => ({ ...current, page, page_size: pageSize })),
+        }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,47 @@
+import type { StreamEvent } from '@agent-platform/contracts';
+import { describe, expect, it } from 'vitest';
+import { applyStreamEvent, CHAT_MESSAGE_TEXT, fromMessageInfo, pendingAnswer } from './chat-messages';
+
+const run = (events: StreamEvent[]) => events.reduce(applyStreamEvent, pendingAnswer());
+
+describe('an answer built from its stream', () => {
+  it('collects text, reasoning and usage, and ends done', () => {
+    const answer = run([
+      { id: 1, event: 'run', data: { run_id: 'r', conversation_id: 'c', message_id: 'm' } },
+      { id: 2, event: 'reasoning', data: { text: '先想' } },
+      { id: 3, event: 'reasoning', data: { text: '一想' } },
+      { id: 4, event: 'delta', data: { text: '你' } },
+      { id: 5, event: 'delta', data: { text: '好' } },
+      { id: 6, event: 'usage', data: { prompt_tokens: 3, completion_tokens: 2 } },
+      { id: 7, event: 'usage', data: { prompt_tokens: 1, completion_tokens: 1 } },
+      { id: 8, event: 'done', data: { run_id: 'r', status: 'completed' } },
+    ]);
+    expect(answer).toMatchObject({ content: '你好', reasoning: '先想一想', status: 'done', runId: 'r', usage: { prompt_tokens: 4, completion_tokens: 3 } });
+  });
+
+  it('keeps the Chinese reason of a failure, and a stop as cancelled', () => {
+    const failed = run([
+      { id: 1, event: 'delta', data: { text: '半' } },
+      { id: 2, event: 'error', data: { code: 50201, msg: '模型服务超时，请稍后重试' } },
+      { id: 3, event: 'done', data: { run_id: 'r', status: 'failed' } },
+    ]);
+    expect(failed).toMatchObject({ content: '半', status: 'error', error: '模型服务超时，请稍后重试' });
+    expect(run([{ id: 1, event: 'done', data: { run_id: 'r', status: 'failed' } }]).error).toBe(CHAT_MESSAGE_TEXT.failed);
+    expect(run([{ id: 1, event: 'done', data: { run_id: 'r', status: 'cancelled' } }]).status).toBe('cancelled');
+  });
+});
+
+describe('a stored message', () => {
+  it('reads reasoning, usage and how its run ended from meta', () => {
+    const base = { id: 'm1', role: 'assistant' as const, content: '答', run_id: 'r1', created_at: '' };
+    expect(fromMessageInfo({ ...base, meta: { reasoning: '想', usage: { prompt_tokens: 1, completion_tokens: 2 }, status: 'completed' } })).toMatchObject({
+      key: 'm1',
+      reasoning: '想',
+      status: 'done',
+      usage: { prompt_tokens: 1, completion_tokens: 2 },
+    });
+    expect(fromMessageInfo({ ...base, meta: { status: 'cancelled' } }).status).toBe('cancelled');
+    expect(fromMessageInfo({ ...base, meta: { status: 'failed', error: '密钥无效' } })).toMatchObject({ status: 'error', error: '密钥无效' });
+    expect(fromMessageInfo({ ...base, meta: {} })).toMatchObject({ status: 'done', reasoning: '' });
+  });
+});
