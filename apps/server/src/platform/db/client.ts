@@ -23,6 +23,12 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/** Closing twice (shutdown racing a test's cleanup) is closing once. */
+function once(close: () => Promise<void>): () => Promise<void> {
+  let closing: Promise<void> | undefined;
+  return () => (closing ??= close());
+}
+
 /** Any number fits: an advisory lock that keeps two processes from migrating at once. */
 const MIGRATION_LOCK = 7_270_001;
 
@@ -58,10 +64,10 @@ export async function openPglite(options: PgliteOptions): Promise<Database> {
     ping: async () => {
       await client.query('select 1');
     },
-    close: async () => {
+    close: once(async () => {
       await bus.close();
       await client.close();
-    },
+    }),
   };
 }
 
@@ -86,9 +92,9 @@ export async function openPostgres(url: string, poolSize: number, onError: (erro
     ping: async () => {
       await db.execute(sql`select 1`);
     },
-    close: async () => {
+    close: once(async () => {
       await bus.close();
       await pool.end();
-    },
+    }),
   };
 }
