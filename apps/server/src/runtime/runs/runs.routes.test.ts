@@ -151,7 +151,7 @@ describe('durable runs: stream, re-attach, cancel, abandon, sweep', () => {
   it('after a crash, the sweeper fails runs whose lease expired, with a reason', async () => {
     const owner = (await t.userRow('runner'))!.id as string;
     const [row] = await t.rows<{ id: string }>(
-      sql`insert into runs (kind, owner_id, subject, status, lease_owner, lease_until, last_seq) values ('llm', ${owner}, 'x', 'running', 'dead-process', now() - interval '1 minute', 0) returning id`,
+      sql`insert into runs (kind, owner_id, subject, status, lease_owner, lease_until) values ('llm', ${owner}, 'x', 'running', 'dead-process', now() - interval '1 minute') returning id`,
     );
     // A process starting up sweeps; the app's own run service stands in for it.
     await runService.sweep();

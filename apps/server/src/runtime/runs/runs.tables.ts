@@ -19,7 +19,6 @@ export const runs = pgTable(
     version: integer('version').notNull().default(0),
     leaseOwner: text('lease_owner'),
     leaseUntil: timestamp('lease_until', { withTimezone: true }),
-    lastSeq: integer('last_seq').notNull().default(0),
     /** Whatever the executor needs to continue (parameters, the user message id, …). */
     input: jsonb('input').$type<Record<string, unknown>>().notNull().default({}),
     error: text('error'),
