@@ -12,6 +12,10 @@ export const COMMON_TEXT = {
   pendingDescription: (title: string) => `「${title}」功能正在建设中，敬请期待。`,
   forbiddenTitle: '无权访问',
   forbiddenDescription: '抱歉，只有管理员可以访问此页面',
+  confirm: '确定',
+  cancel: '取消',
+  delete: '删除',
+  total: (count: number) => `共 ${count} 条`,
 } as const;
 
 export const THEME_MODE_LABELS: Record<ThemeMode, string> = {

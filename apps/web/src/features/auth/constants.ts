@@ -1,4 +1,4 @@
-import { PASSWORD_MIN } from '@agent-platform/contracts';
+import { PASSWORD_MIN, type UserInfo } from '@agent-platform/contracts';
 
 export const AUTH_TITLES = { login: '登录', register: '注册' } as const;
 
@@ -24,6 +24,16 @@ export const AUTH_TEXT = {
   sendCode: '获取验证码',
   resendIn: (seconds: number) => `${seconds}秒后重新获取`,
 } as const;
+
+/** The names of a user's fields, the same on the profile page and in the account list. */
+export const USER_FIELD_LABELS = {
+  user_name: '用户名',
+  nick_name: '昵称',
+  phone: '手机号',
+  role: '角色',
+  status: '状态',
+  created_at: '注册时间',
+} as const satisfies Partial<Record<keyof UserInfo, string>>;
 
 /** Spec §5, word for word. */
 export const AUTH_RULES = {

@@ -10,6 +10,6 @@ export const authRoutes: RouteObject[] = [
 
 // Keep this surface light: the route table imports it into the first bundle of every screen.
 export { RequireAuth } from './components/RequireAuth';
-export { AUTH_TOAST } from './constants';
+export { AUTH_TOAST, USER_FIELD_LABELS } from './constants';
 export { useLogout, useSessionUser, userKeys } from './queries';
 export { confirmPasswordRules, passwordRules, PHONE_RULES } from './rules';

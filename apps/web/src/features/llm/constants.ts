@@ -27,17 +27,13 @@ export const MODEL_LIST_TEXT = {
   actions: '操作',
   testConnection: '测试连接',
   edit: '编辑',
-  delete: '删除',
   deleteConfirm: '确定删除该模型吗？',
   deleteConfirmDescription: '删除后使用该模型的对话将无法继续，此操作不可恢复。',
-  confirm: '确定',
-  cancel: '取消',
   enable: '启用',
   disable: '停用',
   noEditRight: '只有模型的创建者或管理员可以修改',
   empty: '还没有模型，点击右上角「创建模型」接入第一个模型',
   emptyFiltered: '没有符合条件的模型',
-  total: (count: number) => `共 ${count} 条`,
   latencyOf: (ms: number) => `耗时 ${ms} ms`,
 } as const;
 
@@ -150,4 +146,3 @@ export const TYPE_FIELDS: Record<LlmType, { contextWindow: boolean; generation: 
 };
 
 export const DEFAULT_CONTEXT_WINDOW = 8192;
-export const DEFAULT_PAGE_SIZE = 10;

@@ -7,23 +7,14 @@ export const ACCOUNT_ADMIN_TEXT = {
   searchPlaceholder: '搜索用户名、昵称或手机号',
   usageSearchPlaceholder: '搜索用户名或昵称',
   allStatuses: '全部状态',
-  userName: '用户名',
-  nickName: '昵称',
-  phone: '手机号',
-  role: '角色',
-  status: '状态',
-  createdAt: '注册时间',
   actions: '操作',
   approve: '通过',
   reject: '拒绝',
   usage: '用量',
-  delete: '删除',
   rejectConfirm: '确定拒绝该账号的注册申请吗？',
   deleteConfirm: '确定删除该账号吗？',
   deleteConfirmDescription: '删除后该账号将无法登录，此操作不可恢复。',
   selfHint: '不能删除当前登录的账号',
-  confirm: '确定',
-  cancel: '取消',
   user: '用户',
   resources: '资源',
   calls: '调用次数',
@@ -34,7 +25,6 @@ export const ACCOUNT_ADMIN_TEXT = {
   noTokens: '暂无模型调用记录',
   noUsage: '暂无用量数据',
   usageOf: (name: string) => `用量统计：${name}`,
-  total: (count: number) => `共 ${count} 条`,
   close: '关闭',
 } as const;
 
@@ -48,4 +38,3 @@ export const ACCOUNT_ADMIN_TOAST = {
 export const STATUS_TAG_COLORS = { active: 'success', pending: 'warning', rejected: 'error' } as const;
 
 export const USAGE_MODAL_KEY = 'system.account.usage';
-export const DEFAULT_PAGE_SIZE = 10;

@@ -3,7 +3,7 @@ import { EditOutlined } from '@ant-design/icons';
 import { Button, Card, Descriptions, Tag } from 'antd';
 import { formatDateTime } from '../../../lib/format';
 import { useAppModal } from '../../../stores/modal';
-import { useSessionUser } from '../../auth';
+import { USER_FIELD_LABELS, useSessionUser } from '../../auth';
 import { ACCOUNT_TEXT, PROFILE_MODAL_KEY } from '../constants';
 import { ProfileModal } from './ProfileModal';
 
@@ -22,16 +22,16 @@ export function ProfileCard() {
       <Descriptions
         column={1}
         items={[
-          { key: 'user_name', label: ACCOUNT_TEXT.userName, children: user.user_name },
-          { key: 'nick_name', label: ACCOUNT_TEXT.nickName, children: user.nick_name },
-          { key: 'phone', label: ACCOUNT_TEXT.phone, children: user.phone || '-' },
+          { key: 'user_name', label: USER_FIELD_LABELS.user_name, children: user.user_name },
+          { key: 'nick_name', label: USER_FIELD_LABELS.nick_name, children: user.nick_name },
+          { key: 'phone', label: USER_FIELD_LABELS.phone, children: user.phone || '-' },
           {
             key: 'role',
-            label: ACCOUNT_TEXT.role,
+            label: USER_FIELD_LABELS.role,
             children: <Tag color={user.role === 'admin' ? 'gold' : 'blue'}>{USER_ROLE_LABELS[user.role]}</Tag>,
           },
-          { key: 'status', label: ACCOUNT_TEXT.status, children: USER_STATUS_LABELS[user.status] },
-          { key: 'created_at', label: ACCOUNT_TEXT.createdAt, children: formatDateTime(user.created_at) },
+          { key: 'status', label: USER_FIELD_LABELS.status, children: USER_STATUS_LABELS[user.status] },
+          { key: 'created_at', label: USER_FIELD_LABELS.created_at, children: formatDateTime(user.created_at) },
         ]}
       />
       {open ? <ProfileModal user={user} onClose={closeModal} /> : null}

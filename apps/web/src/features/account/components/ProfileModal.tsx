@@ -1,7 +1,7 @@
 import type { UserInfo } from '@agent-platform/contracts';
 import { Form, Input, Modal } from 'antd';
 import { toast } from 'sonner';
-import { PHONE_RULES } from '../../auth';
+import { PHONE_RULES, USER_FIELD_LABELS } from '../../auth';
 import { ACCOUNT_RULES, ACCOUNT_TEXT, ACCOUNT_TOAST } from '../constants';
 import { useUpdateUserInfo } from '../queries';
 
@@ -43,10 +43,10 @@ export function ProfileModal({ user, onClose }: { user: UserInfo; onClose: () =>
         onFinish={onFinish}
         style={{ marginTop: 16 }}
       >
-        <Form.Item name="nick_name" label={ACCOUNT_TEXT.nickName} rules={[{ required: true, whitespace: true, message: ACCOUNT_RULES.nickNameRequired }]}>
+        <Form.Item name="nick_name" label={USER_FIELD_LABELS.nick_name} rules={[{ required: true, whitespace: true, message: ACCOUNT_RULES.nickNameRequired }]}>
           <Input maxLength={64} />
         </Form.Item>
-        <Form.Item name="phone" label={ACCOUNT_TEXT.phone} rules={PHONE_RULES}>
+        <Form.Item name="phone" label={USER_FIELD_LABELS.phone} rules={PHONE_RULES}>
           <Input maxLength={16} />
         </Form.Item>
       </Form>

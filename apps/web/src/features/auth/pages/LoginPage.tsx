@@ -1,11 +1,14 @@
 import type { LoginBody } from '@agent-platform/contracts';
-import { LockOutlined, UserOutlined } from '@ant-design/icons';
-import { Button, Form, Input } from 'antd';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { UserOutlined } from '@ant-design/icons';
+import { Form, Input } from 'antd';
+import { useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { REGISTER_PATH, resolveRedirectTarget } from '../../../lib/redirect';
 import styles from '../components/AuthForm.module.css';
 import { AuthHeading } from '../components/AuthHeading';
+import { AuthSubmitButton } from '../components/AuthSubmitButton';
+import { AuthSwitchLink } from '../components/AuthSwitchLink';
+import { PasswordInput } from '../components/PasswordInput';
 import { AGREEMENT_URL, AUTH_RULES, AUTH_TEXT, AUTH_TOAST } from '../constants';
 import { useSignIn } from '../queries';
 
@@ -41,18 +44,9 @@ export default function LoginPage() {
           />
         </Form.Item>
         <Form.Item name="password" rules={[{ required: true, message: AUTH_RULES.passwordRequired }]}>
-          <Input.Password
-            prefix={<LockOutlined />}
-            placeholder={AUTH_TEXT.password}
-            aria-label={AUTH_TEXT.password}
-            autoComplete="current-password"
-          />
+          <PasswordInput label={AUTH_TEXT.password} autoComplete="current-password" />
         </Form.Item>
-        <Form.Item style={{ marginBottom: 12 }}>
-          <Button type="primary" htmlType="submit" block loading={signIn.isPending}>
-            {AUTH_TEXT.loginButton}
-          </Button>
-        </Form.Item>
+        <AuthSubmitButton loading={signIn.isPending}>{AUTH_TEXT.loginButton}</AuthSubmitButton>
       </Form>
       <p className={styles.note}>
         {AUTH_TEXT.agreementPrefix}
@@ -60,10 +54,7 @@ export default function LoginPage() {
           {AUTH_TEXT.agreementLink}
         </a>
       </p>
-      <div className={styles.switch}>
-        {AUTH_TEXT.noAccount}
-        <Link to={{ pathname: REGISTER_PATH, search: location.search }}>{AUTH_TEXT.toRegister}</Link>
-      </div>
+      <AuthSwitchLink prompt={AUTH_TEXT.noAccount} linkText={AUTH_TEXT.toRegister} pathname={REGISTER_PATH} />
     </>
   );
 }

@@ -1,11 +1,14 @@
 import type { RegisterBody } from '@agent-platform/contracts';
-import { LockOutlined, MobileOutlined, SmileOutlined, UserOutlined } from '@ant-design/icons';
-import { Button, Flex, Form, Input, Space } from 'antd';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { MobileOutlined, SmileOutlined, UserOutlined } from '@ant-design/icons';
+import { Flex, Form, Input, Space } from 'antd';
+import { useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { LOGIN_PATH } from '../../../lib/redirect';
 import styles from '../components/AuthForm.module.css';
 import { AuthHeading } from '../components/AuthHeading';
+import { AuthSubmitButton } from '../components/AuthSubmitButton';
+import { AuthSwitchLink } from '../components/AuthSwitchLink';
+import { PasswordInput } from '../components/PasswordInput';
 import { SendCodeButton } from '../components/SendCodeButton';
 import { AUTH_RULES, AUTH_TEXT, AUTH_TOAST, CODE_LENGTH } from '../constants';
 import { useRegister, useSmsInternetFlag } from '../queries';
@@ -70,35 +73,15 @@ export default function RegisterPage() {
             </Flex>
           </Form.Item>
         ) : null}
-        <Form.Item
-          name="password"
-          rules={PASSWORD_RULES}
-        >
-          <Input.Password
-            prefix={<LockOutlined />}
-            placeholder={AUTH_TEXT.password}
-            aria-label={AUTH_TEXT.password}
-            autoComplete="new-password"
-          />
+        <Form.Item name="password" rules={PASSWORD_RULES}>
+          <PasswordInput label={AUTH_TEXT.password} autoComplete="new-password" />
         </Form.Item>
         <Form.Item name="confirmPassword" dependencies={['password']} rules={CONFIRM_RULES}>
-          <Input.Password
-            prefix={<LockOutlined />}
-            placeholder={AUTH_TEXT.confirmPassword}
-            aria-label={AUTH_TEXT.confirmPassword}
-            autoComplete="new-password"
-          />
+          <PasswordInput label={AUTH_TEXT.confirmPassword} autoComplete="new-password" />
         </Form.Item>
-        <Form.Item style={{ marginBottom: 12 }}>
-          <Button type="primary" htmlType="submit" block loading={registerAccount.isPending}>
-            {AUTH_TEXT.registerButton}
-          </Button>
-        </Form.Item>
+        <AuthSubmitButton loading={registerAccount.isPending}>{AUTH_TEXT.registerButton}</AuthSubmitButton>
       </Form>
-      <div className={styles.switch}>
-        {AUTH_TEXT.hasAccount}
-        <Link to={{ pathname: LOGIN_PATH, search: location.search }}>{AUTH_TEXT.toLogin}</Link>
-      </div>
+      <AuthSwitchLink prompt={AUTH_TEXT.hasAccount} linkText={AUTH_TEXT.toLogin} pathname={LOGIN_PATH} />
     </>
   );
 }

@@ -1,7 +1,8 @@
 import type { LlmModel } from '@agent-platform/contracts';
-import { Button, Flex, Popconfirm, Space, Switch, Tooltip } from 'antd';
+import { Button, Flex, Space, Switch, Tooltip } from 'antd';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
+import { ConfirmDeleteButton } from '../../../components/ConfirmDeleteButton';
 import { LLM_PATHS, LLM_TOAST, MODEL_LIST_TEXT as TEXT } from '../constants';
 import { useDeleteModel, useUpdateModelStatus } from '../queries';
 import { ConnectionTestResult, useConnectionTest } from './ConnectionTest';
@@ -48,19 +49,17 @@ export function ModelRowActions({ model }: { model: LlmModel }) {
         <Button type="link" size="small" disabled={!model.can_edit} title={blocked} onClick={() => navigate(LLM_PATHS.edit(model.id))}>
           {TEXT.edit}
         </Button>
-        <Popconfirm
+        <ConfirmDeleteButton
           title={TEXT.deleteConfirm}
           description={TEXT.deleteConfirmDescription}
-          okText={TEXT.confirm}
-          cancelText={TEXT.cancel}
-          okButtonProps={{ danger: true, loading: remove.isPending }}
+          onDelete={() => remove.mutateAsync(model.id)}
+          pending={remove.isPending}
+          successToast={LLM_TOAST.deleted}
+          failureToast={LLM_TOAST.failed}
+          subject={modelName(model)}
           disabled={!model.can_edit}
-          onConfirm={() => remove.mutateAsync(model.id).then(() => toast.success(LLM_TOAST.deleted, { description: modelName(model) }), onFailure)}
-        >
-          <Button type="link" size="small" danger disabled={!model.can_edit} title={blocked}>
-            {TEXT.delete}
-          </Button>
-        </Popconfirm>
+          disabledHint={TEXT.noEditRight}
+        />
       </Space>
       <div style={{ paddingInline: 7 }}>
         <ConnectionTestResult result={test.result} compact />

@@ -8,10 +8,11 @@ import {
   type LlmStatus,
   type LlmType,
 } from '@agent-platform/contracts';
-import { Alert, Empty, Flex, Input, Select, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
-import { useState } from 'react';
+import { Alert, Empty, Select, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { ListToolbar } from '../../../components/ListToolbar';
 import { formatDateTime } from '../../../lib/format';
-import { DEFAULT_PAGE_SIZE, MODEL_LIST_TEXT as TEXT } from '../constants';
+import { usePagedQuery } from '../../../lib/use-paged-query';
+import { MODEL_LIST_TEXT as TEXT } from '../constants';
 import { useModels } from '../queries';
 import { ModelRowActions, ModelStatusSwitch } from './ModelRowActions';
 import { providerLabel, TypeTag } from './ModelTags';
@@ -64,36 +65,28 @@ const COLUMNS: TableColumnsType<LlmModel> = [
 
 /** The models the user may see: filter by type and status, search, page on the server. */
 export function ModelTable() {
-  const [query, setQuery] = useState<ListLlmModelsBody>({ page: 1, page_size: DEFAULT_PAGE_SIZE });
+  const { query, filter, pagination } = usePagedQuery<ListLlmModelsBody>();
   const models = useModels(query);
   const filtered = !!(query.type || query.status || query.keyword);
-  const change = (next: Partial<ListLlmModelsBody>) => setQuery((current) => ({ ...current, page: 1, ...next }));
 
   return (
     <>
-      <Flex gap={12} wrap style={{ marginBottom: 16 }}>
-        <Input.Search
-          allowClear
-          placeholder={TEXT.searchPlaceholder}
-          aria-label={TEXT.searchPlaceholder}
-          style={{ width: 320 }}
-          onSearch={(keyword) => change({ keyword: keyword.trim() || undefined })}
-        />
+      <ListToolbar searchPlaceholder={TEXT.searchPlaceholder} searchWidth={320} onSearch={(keyword) => filter({ keyword })}>
         <Select<LlmType | ''>
           value={query.type ?? ''}
           options={TYPE_OPTIONS}
           aria-label={TEXT.type}
           style={{ width: 140 }}
-          onChange={(type) => change({ type: type || undefined })}
+          onChange={(type) => filter({ type: type || undefined })}
         />
         <Select<LlmStatus | ''>
           value={query.status ?? ''}
           options={STATUS_OPTIONS}
           aria-label={TEXT.status}
           style={{ width: 140 }}
-          onChange={(status) => change({ status: status || undefined })}
+          onChange={(status) => filter({ status: status || undefined })}
         />
-      </Flex>
+      </ListToolbar>
       {models.isError ? <Alert type="error" showIcon title={models.error.message} style={{ marginBottom: 16 }} /> : null}
       <Table<LlmModel>
         rowKey="id"
@@ -102,14 +95,7 @@ export function ModelTable() {
         loading={models.isFetching}
         scroll={{ x: 1040 }}
         locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={filtered ? TEXT.emptyFiltered : TEXT.empty} /> }}
-        pagination={{
-          current: query.page,
-          pageSize: query.page_size,
-          total: models.data?.total ?? 0,
-          showSizeChanger: true,
-          showTotal: TEXT.total,
-          onChange: (page, pageSize) => setQuery((current) => ({ ...current, page, page_size: pageSize })),
-        }}
+        pagination={pagination(models.data?.total)}
       />
     </>
   );

@@ -1,8 +1,10 @@
 import type { UsageStatsBody, UserUsage } from '@agent-platform/contracts';
-import { Alert, Flex, Input, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
-import { useState } from 'react';
+import { Alert, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { ListToolbar } from '../../../components/ListToolbar';
 import { formatNumber } from '../../../lib/format';
-import { ACCOUNT_ADMIN_TEXT as TEXT, DEFAULT_PAGE_SIZE } from '../constants';
+import { usePagedQuery } from '../../../lib/use-paged-query';
+import { USER_FIELD_LABELS } from '../../auth';
+import { ACCOUNT_ADMIN_TEXT as TEXT } from '../constants';
 import { useUsersUsage } from '../queries';
 import { countEntries, sumTokens, UsageDetail } from './UsageDetail';
 import { StatusTag } from './UserTags';
@@ -20,7 +22,7 @@ const COLUMNS: TableColumnsType<UserUsage> = [
       </Space>
     ),
   },
-  { title: TEXT.status, key: 'status', width: 100, render: (_value, row) => <StatusTag status={row.status} /> },
+  { title: USER_FIELD_LABELS.status, key: 'status', width: 100, render: (_value, row) => <StatusTag status={row.status} /> },
   {
     title: TEXT.resources,
     key: 'resources',
@@ -41,19 +43,11 @@ const COLUMNS: TableColumnsType<UserUsage> = [
 
 /** Every user's usage: owned resources by kind and tokens by model (expand a row for the detail). */
 export function UsageTable() {
-  const [query, setQuery] = useState<UsageStatsBody>({ page: 1, page_size: DEFAULT_PAGE_SIZE });
+  const { query, filter, pagination } = usePagedQuery<UsageStatsBody>();
   const usage = useUsersUsage(query);
   return (
     <>
-      <Flex gap={12} wrap style={{ marginBottom: 16 }}>
-        <Input.Search
-          allowClear
-          placeholder={TEXT.usageSearchPlaceholder}
-          aria-label={TEXT.usageSearchPlaceholder}
-          style={{ width: 300 }}
-          onSearch={(keyword) => setQuery((current) => ({ ...current, page: 1, keyword: keyword.trim() || undefined }))}
-        />
-      </Flex>
+      <ListToolbar searchPlaceholder={TEXT.usageSearchPlaceholder} onSearch={(keyword) => filter({ keyword })} />
       {usage.isError ? <Alert type="error" showIcon title={usage.error.message} style={{ marginBottom: 16 }} /> : null}
       <Table<UserUsage>
         rowKey="user_id"
@@ -62,14 +56,7 @@ export function UsageTable() {
         loading={usage.isFetching}
         expandable={{ expandedRowRender: (row) => <UsageDetail usage={row} /> }}
         scroll={{ x: 760 }}
-        pagination={{
-          current: query.page,
-          pageSize: query.page_size,
-          total: usage.data?.total ?? 0,
-          showSizeChanger: true,
-          showTotal: TEXT.total,
-          onChange: (page, pageSize) => setQuery((current) => ({ ...current, page, page_size: pageSize })),
-        }}
+        pagination={pagination(usage.data?.total)}
       />
     </>
   );

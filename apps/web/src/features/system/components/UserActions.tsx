@@ -1,6 +1,8 @@
 import type { UserInfo } from '@agent-platform/contracts';
 import { Button, Popconfirm, Space } from 'antd';
 import { toast } from 'sonner';
+import { ConfirmDeleteButton } from '../../../components/ConfirmDeleteButton';
+import { COMMON_TEXT } from '../../../components/constants';
 import { ACCOUNT_ADMIN_TEXT as TEXT, ACCOUNT_ADMIN_TOAST as TOAST } from '../constants';
 import { useDeleteUser, useReviewUser } from '../queries';
 
@@ -31,7 +33,7 @@ export function UserActions({ user, isSelf, onShowUsage }: UserActionsProps) {
           <Button type="link" size="small" loading={review.isPending && review.variables?.approve} onClick={() => decide(true)}>
             {TEXT.approve}
           </Button>
-          <Popconfirm title={TEXT.rejectConfirm} okText={TEXT.confirm} cancelText={TEXT.cancel} onConfirm={() => decide(false)}>
+          <Popconfirm title={TEXT.rejectConfirm} okText={COMMON_TEXT.confirm} cancelText={COMMON_TEXT.cancel} onConfirm={() => decide(false)}>
             <Button type="link" size="small" danger>
               {TEXT.reject}
             </Button>
@@ -41,24 +43,17 @@ export function UserActions({ user, isSelf, onShowUsage }: UserActionsProps) {
       <Button type="link" size="small" onClick={() => onShowUsage(user)}>
         {TEXT.usage}
       </Button>
-      <Popconfirm
+      <ConfirmDeleteButton
         title={TEXT.deleteConfirm}
         description={TEXT.deleteConfirmDescription}
-        okText={TEXT.confirm}
-        cancelText={TEXT.cancel}
-        okButtonProps={{ danger: true, loading: remove.isPending }}
+        onDelete={() => remove.mutateAsync({ user_id: user.id })}
+        pending={remove.isPending}
+        successToast={TOAST.deleted}
+        failureToast={TOAST.failed}
+        subject={name}
         disabled={isSelf}
-        onConfirm={() =>
-          remove.mutateAsync({ user_id: user.id }).then(
-            () => toast.success(TOAST.deleted, { description: name }),
-            onFailure,
-          )
-        }
-      >
-        <Button type="link" size="small" danger disabled={isSelf} title={isSelf ? TEXT.selfHint : undefined}>
-          {TEXT.delete}
-        </Button>
-      </Popconfirm>
+        disabledHint={TEXT.selfHint}
+      />
     </Space>
   );
 }
