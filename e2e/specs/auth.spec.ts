@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { apiRegister, setProperties } from '../support/api';
 import { ADMIN, APP_NAME, newUser } from '../support/constants';
-import { fieldError, loginButton, shot, submitLogin, toast } from '../support/ui';
+import { fieldError, loginButton, shot, submitLogin, toast, fillRegisterForm } from '../support/ui';
 
 test.describe('sign in', () => {
   test('shows the §5 messages for an empty form', async ({ page }) => {
@@ -94,11 +94,7 @@ test.describe('register', () => {
     const user = newUser('taken');
     await apiRegister(request, user);
     await page.goto('/register');
-    await page.getByLabel('用户名', { exact: true }).fill(user.user_name);
-    await page.getByLabel('昵称', { exact: true }).fill(user.nick_name);
-    await page.getByLabel('手机号', { exact: true }).fill(user.phone);
-    await page.getByLabel('密码', { exact: true }).fill(user.password);
-    await page.getByLabel('确认密码', { exact: true }).fill(user.password);
+    await fillRegisterForm(page, user);
     await page.getByRole('button', { name: /创建账号/ }).click();
     const failed = toast(page, '创建失败');
     await expect(failed).toBeVisible();

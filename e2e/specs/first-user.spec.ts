@@ -1,15 +1,11 @@
 import { expect, test } from '@playwright/test';
 import { ADMIN, APP_NAME } from '../support/constants';
-import { loginButton, shot, submitLogin, toast } from '../support/ui';
+import { loginButton, shot, submitLogin, toast, fillRegisterForm } from '../support/ui';
 
 test('the first account registers through the form, becomes administrator and signs out', async ({ page }) => {
   await page.goto('/register');
   await expect(page).toHaveTitle(`注册 - ${APP_NAME}`);
-  await page.getByLabel('用户名', { exact: true }).fill(ADMIN.user_name);
-  await page.getByLabel('昵称', { exact: true }).fill(ADMIN.nick_name);
-  await page.getByLabel('手机号', { exact: true }).fill(ADMIN.phone);
-  await page.getByLabel('密码', { exact: true }).fill(ADMIN.password);
-  await page.getByLabel('确认密码', { exact: true }).fill(ADMIN.password);
+  await fillRegisterForm(page, ADMIN);
   await shot(page, 'register-filled');
   await page.getByRole('button', { name: /创建账号/ }).click();
 

@@ -1,15 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
 import { adminToken, apiRegister, setProperties } from '../support/api';
 import { newUser, type TestUser } from '../support/constants';
-import { shot, submitLogin, toast, useToken } from '../support/ui';
+import { shot, submitLogin, toast, useToken, fillRegisterForm } from '../support/ui';
 
 async function registerThroughForm(page: Page, user: TestUser): Promise<void> {
   await page.goto('/register');
-  await page.getByLabel('用户名', { exact: true }).fill(user.user_name);
-  await page.getByLabel('昵称', { exact: true }).fill(user.nick_name);
-  await page.getByLabel('手机号', { exact: true }).fill(user.phone);
-  await page.getByLabel('密码', { exact: true }).fill(user.password);
-  await page.getByLabel('确认密码', { exact: true }).fill(user.password);
+  await fillRegisterForm(page, user);
   await page.getByRole('button', { name: /创建账号/ }).click();
   await expect(toast(page, '创建成功')).toBeVisible();
   await expect(page).toHaveURL(/\/login$/);

@@ -52,3 +52,12 @@ export async function useToken(page: Page, token: string): Promise<void> {
 export async function expectTitle(page: Page, title: string): Promise<void> {
   await expect(page).toHaveTitle(title);
 }
+
+/** Fills every field of /register for `user` (the page must be open); the caller submits. */
+export async function fillRegisterForm(page: Page, user: TestUser): Promise<void> {
+  await page.getByLabel('用户名', { exact: true }).fill(user.user_name);
+  await page.getByLabel('昵称', { exact: true }).fill(user.nick_name);
+  await page.getByLabel('手机号', { exact: true }).fill(user.phone);
+  await page.getByLabel('密码', { exact: true }).fill(user.password);
+  await page.getByLabel('确认密码', { exact: true }).fill(user.password);
+}
