@@ -73,6 +73,8 @@ export default defineConfig({
         WEB_DIST: webDist,
         LOG_LEVEL: 'warn',
         NODE_ENV: 'production',
+        // The scripted model server; specs may create models as non-administrators.
+        OUTBOUND_ALLOWED_HOSTS: '127.0.0.1',
       },
     },
     {

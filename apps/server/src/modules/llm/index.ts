@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Db } from '../../platform/db/index.js';
 import { createLlmGateway } from '../../platform/llm/index.js';
+import type { Outbound } from '../../platform/net/index.js';
 import type { SecretBox } from '../../platform/security/index.js';
 import type { UsageService } from '../usage/index.js';
 import { createConnectionTester } from './llm-connection.service.js';
@@ -19,6 +20,7 @@ export interface LlmModuleDeps {
   log: FastifyBaseLogger;
   usage: UsageService;
   secrets: SecretBox;
+  outbound: Outbound;
   /** Modules that use models by name (agents, knowledge bases): a model they use is not deleted or renamed. */
   usageChecks: ModelUsageCheck[];
 }
@@ -26,8 +28,9 @@ export interface LlmModuleDeps {
 export type LlmModule = ReturnType<typeof createLlmModule>;
 
 /** The model registry and the calls to its models, every call recorded in the usage table. */
-export function createLlmModule({ db, config, log, usage, secrets, usageChecks }: LlmModuleDeps) {
+export function createLlmModule({ db, config, log, usage, secrets, outbound, usageChecks }: LlmModuleDeps) {
   const gateway = createLlmGateway({
+    outbound,
     timeoutMs: config.LLM_TIMEOUT_MS,
     maxAttempts: config.LLM_MAX_ATTEMPTS,
     retryBaseMs: config.LLM_RETRY_BASE_MS,

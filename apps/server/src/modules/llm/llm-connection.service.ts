@@ -1,6 +1,6 @@
 import { looksMasked, maskSecret, presetBaseUrl, type LlmType, type TestLlmConnectionBody, type TestLlmConnectionResult } from '@agent-platform/contracts';
 import type { Db } from '../../platform/db/index.js';
-import { requireEditable, requireVisible, type Viewer } from '../../platform/http/index.js';
+import { isAdmin, requireEditable, requireVisible, type Viewer } from '../../platform/http/index.js';
 import { LlmCallError, type CallOptions, type LlmGateway, type ModelEndpoint } from '../../platform/llm/index.js';
 import type { SecretBox } from '../../platform/security/index.js';
 import { keyUnreadable, maskedKeyGiven } from './llm.errors.js';
@@ -60,7 +60,8 @@ export function createConnectionTester({ db, secrets, gateway, timeoutMs }: { db
     const upstreamModel = body.upstream_model || (row && !body.llm_name ? row.upstreamModel : body.llm_name) || '';
     return {
       type: body.type ?? row?.type ?? 'chat',
-      endpoint: { llmName: body.llm_name ?? row?.llmName ?? upstreamModel, baseUrl, apiKey: keyFor(body.api_key, row), upstreamModel },
+      // Only an administrator may probe private addresses: the answer would map the internal network.
+      endpoint: { llmName: body.llm_name ?? row?.llmName ?? upstreamModel, baseUrl, apiKey: keyFor(body.api_key, row), upstreamModel, trusted: isAdmin(viewer) },
     };
   }
 

@@ -1,5 +1,5 @@
 import type { LlmStatus, LlmType } from '@agent-platform/contracts';
-import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db/index.js';
 import { visibleWhere, type Viewer } from '../../platform/http/index.js';
 import { llmModels } from './llm.tables.js';
@@ -7,6 +7,15 @@ import { llmModels } from './llm.tables.js';
 export type LlmModelRow = typeof llmModels.$inferSelect;
 export type NewLlmModel = typeof llmModels.$inferInsert;
 export type LlmModelChanges = Partial<Omit<NewLlmModel, 'id' | 'ownerId' | 'createdAt' | 'updatedAt'>>;
+
+/** A model with what calling it needs to know of its owner. */
+export type CallableModelRow = LlmModelRow & { ownerIsAdmin: boolean };
+
+// An administrator's model may reach private addresses (a local Ollama or vLLM); a user's may not.
+const callableColumns = {
+  ...getTableColumns(llmModels),
+  ownerIsAdmin: sql<boolean>`exists (select 1 from users where users.id = ${llmModels.ownerId} and users.role = 'admin')`,
+};
 
 export interface ModelFilter {
   type?: LlmType;
@@ -37,15 +46,15 @@ export async function findModelById(db: Db, id: string): Promise<LlmModelRow | u
 }
 
 /** Names are unique ignoring case. */
-export async function findModelByName(db: Db, llmName: string): Promise<LlmModelRow | undefined> {
-  const rows = await db.select().from(llmModels).where(eq(sql`lower(${llmModels.llmName})`, llmName.toLowerCase())).limit(1);
+export async function findModelByName(db: Db, llmName: string): Promise<CallableModelRow | undefined> {
+  const rows = await db.select(callableColumns).from(llmModels).where(eq(sql`lower(${llmModels.llmName})`, llmName.toLowerCase())).limit(1);
   return rows[0];
 }
 
 /** The viewer's first enabled chat model (own before public, oldest first). */
-export async function findFirstChatModel(db: Db, viewer: Viewer): Promise<LlmModelRow | undefined> {
+export async function findFirstChatModel(db: Db, viewer: Viewer): Promise<CallableModelRow | undefined> {
   const rows = await db
-    .select()
+    .select(callableColumns)
     .from(llmModels)
     .where(and(visibleWhere(viewer, llmModels), eq(llmModels.status, 'enabled'), inArray(llmModels.type, ['chat', 'vision'])))
     .orderBy(desc(sql`${llmModels.ownerId} is not distinct from ${viewer.id}`), asc(llmModels.createdAt))

@@ -53,7 +53,7 @@ export type LlmService = ReturnType<typeof createLlmService>;
 
 /** Calls registry models for a user: visibility, status and type checks, then the gateway. */
 export function createLlmService({ db, secrets, gateway }: { db: Db; secrets: SecretBox; gateway: LlmGateway }) {
-  function toResolved(row: repo.LlmModelRow): ResolvedModel {
+  function toResolved(row: repo.CallableModelRow): ResolvedModel {
     let apiKey: string | null = null;
     if (row.apiKeySealed) {
       try {
@@ -79,6 +79,7 @@ export function createLlmService({ db, secrets, gateway }: { db: Db; secrets: Se
         temperature: row.temperature,
         topP: row.topP,
         maxTokens: row.maxTokens,
+        trusted: row.ownerIsAdmin,
       },
     };
   }

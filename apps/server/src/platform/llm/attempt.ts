@@ -25,12 +25,19 @@ export function startAttempt(callerSignal: AbortSignal | undefined, timeoutMs: n
   const onCallerAbort = () => stop('caller');
   if (callerSignal?.aborted) stop('caller');
   else callerSignal?.addEventListener('abort', onCallerAbort, { once: true });
-  let timer = setTimeout(() => stop('timeout'), timeoutMs);
+  // Streams touch on every part: moving a timestamp is cheaper than re-arming a timer each time.
+  let lastActivity = Date.now();
+  const watch = (delay: number): NodeJS.Timeout =>
+    setTimeout(() => {
+      const silentFor = Date.now() - lastActivity;
+      if (silentFor >= timeoutMs) stop('timeout');
+      else timer = watch(timeoutMs - silentFor);
+    }, delay);
+  let timer = watch(timeoutMs);
   return {
     signal: controller.signal,
     touch() {
-      clearTimeout(timer);
-      if (!controller.signal.aborted) timer = setTimeout(() => stop('timeout'), timeoutMs);
+      lastActivity = Date.now();
     },
     stopped: () => why,
     dispose() {

@@ -1,5 +1,6 @@
 import { APICallError } from 'ai';
 import { AppError } from '../http/index.js';
+import { findOutboundRefusal } from '../net/index.js';
 import type { ModelEndpoint } from './types.js';
 
 export type LlmFailureReason =
@@ -12,6 +13,7 @@ export type LlmFailureReason =
   | 'bad_request'
   | 'bad_response'
   | 'timeout'
+  | 'blocked'
   | 'aborted';
 
 const RETRYABLE: ReadonlySet<LlmFailureReason> = new Set(['unreachable', 'rate_limited', 'upstream']);
@@ -118,6 +120,8 @@ export function toLlmCallError(error: unknown, endpoint: ModelEndpoint, stopped:
   if (stopped === 'timeout') return timedOut(timeoutMs);
   if (stopped === 'caller') return aborted();
   if (error instanceof LlmCallError) return error;
+  const refusal = findOutboundRefusal(error);
+  if (refusal) return new LlmCallError('blocked', refusal.message);
   if (APICallError.isInstance(error)) {
     if (error.statusCode !== undefined && error.statusCode >= 400) {
       return fromHttpStatus(endpoint, error.statusCode, error.responseBody, error.responseHeaders);

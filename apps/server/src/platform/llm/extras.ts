@@ -7,7 +7,12 @@ import type { CallOptions, LlmGatewaySettings, ModelEndpoint, RerankRequest, Rer
 
 /** Vectors for `texts`, in order, in requests of `embedBatchSize` texts; one usage row for the whole call. */
 export function embed(settings: LlmGatewaySettings, endpoint: ModelEndpoint, texts: string[], options: CallOptions): Promise<number[][]> {
-  const model = createOpenAICompatible({ name: 'platform', baseURL: endpoint.baseUrl, apiKey: endpoint.apiKey || undefined }).embeddingModel(
+  const model = createOpenAICompatible({
+    name: 'platform',
+    baseURL: endpoint.baseUrl,
+    apiKey: endpoint.apiKey || undefined,
+    fetch: settings.outbound.fetch({ trusted: endpoint.trusted === true }),
+  }).embeddingModel(
     endpoint.upstreamModel,
   );
   const batchSize = Math.max(1, settings.embedBatchSize);
@@ -42,7 +47,7 @@ export function rerank(settings: LlmGatewaySettings, endpoint: ModelEndpoint, re
     return_documents: false,
   };
   return metered(settings, endpoint, options, async () => {
-    const answer = (await retrying(settings, endpoint, options, (attempt) => postToModel(endpoint, '/rerank', body, attempt))) as RerankAnswer;
+    const answer = (await retrying(settings, endpoint, options, (attempt) => postToModel(settings, endpoint, '/rerank', body, attempt))) as RerankAnswer;
     if (!Array.isArray(answer?.results)) throw badResponse(JSON.stringify(answer ?? null));
     const results = answer.results.map((result) => ({ index: Number(result.index), score: Number(result.relevance_score ?? result.score) }));
     if (results.some((result) => !Number.isInteger(result.index) || result.index < 0 || result.index >= request.documents.length || Number.isNaN(result.score))) {
@@ -63,7 +68,7 @@ export function transcribe(settings: LlmGatewaySettings, endpoint: ModelEndpoint
       form.append('response_format', 'json');
       if (request.language) form.append('language', request.language);
       if (request.prompt) form.append('prompt', request.prompt);
-      return postToModel(endpoint, '/audio/transcriptions', form, attempt);
+      return postToModel(settings, endpoint, '/audio/transcriptions', form, attempt);
     })) as { text?: unknown };
     if (typeof answer?.text !== 'string') throw badResponse(JSON.stringify(answer ?? null));
     return { value: { text: answer.text }, usage: { promptTokens: 0, completionTokens: 0 } };

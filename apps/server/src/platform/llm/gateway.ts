@@ -1,4 +1,5 @@
-import { chat, streamChat } from './chat.js';
+import { chat } from './chat.js';
+import { streamChat } from './stream-chat.js';
 import { embed, rerank, transcribe } from './extras.js';
 import type {
   CallOptions,

@@ -1,3 +1,5 @@
+import type { Outbound } from '../net/index.js';
+
 /** What the gateway needs to reach one model: where, with which key, under which upstream id. */
 export interface ModelEndpoint {
   /** The registry's name for the model; usage is recorded under it. */
@@ -12,6 +14,8 @@ export interface ModelEndpoint {
   temperature?: number | null;
   topP?: number | null;
   maxTokens?: number | null;
+  /** May reach loopback and private addresses: the configuration comes from an administrator. */
+  trusted?: boolean;
 }
 
 export interface ImagePart {
@@ -131,6 +135,8 @@ export interface LlmCallRecord {
 }
 
 export interface LlmGatewaySettings {
+  /** Every request to a provider goes through it: private addresses only for trusted endpoints. */
+  outbound: Outbound;
   /** Non-streamed calls must finish within it; streams must start and never stay silent longer. */
   timeoutMs: number;
   /** Tries per call for 429, 5xx and network failures (1 = no retry). */

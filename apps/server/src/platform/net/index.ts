@@ -1,0 +1,2 @@
+export { isPrivateAddress } from './private-address.js';
+export { createOutbound, findOutboundRefusal, OutboundRefused, type Outbound, type OutboundAccess } from './outbound.js';
