@@ -17,6 +17,8 @@ export class EventHub {
   private readonly delivered = new Map<string, number>();
   private readonly executedHere = new Set<string>();
   private readonly fetching = new Map<string, Promise<void>>();
+  /** Events of runs executed here that were delivered but are not in the log yet, per run. */
+  private readonly unlogged = new Map<string, RunEvent[]>();
 
   constructor(
     private readonly db: Db,
@@ -51,11 +53,36 @@ export class EventHub {
     return this.listeners.get(runId)?.size ?? 0;
   }
 
-  /** Called by the executing process after the events are in the log. */
-  publish(runId: string, events: RunEvent[]): void {
+  /**
+   * Called by the executing process as soon as events exist: streams in this process get them at once,
+   * while the log insert is still on its way (waiting for it would add a database round trip to every
+   * token). Until `logged`, they are kept here so a stream attaching meanwhile misses none.
+   */
+  deliver(runId: string, events: RunEvent[]): void {
+    const waiting = this.unlogged.get(runId);
+    if (waiting) waiting.push(...events);
+    else this.unlogged.set(runId, [...events]);
     for (const event of events) this.dispatch(runId, event);
+  }
+
+  /** The events are in the log: other processes may read them now. */
+  logged(runId: string, events: RunEvent[]): void {
     const last = events[events.length - 1];
-    if (last) this.bus.publish(EVENTS_CHANNEL, `${runId}:${last.seq}`).catch(this.onError);
+    if (!last) return;
+    const waiting = this.unlogged.get(runId)?.filter((event) => event.seq > last.seq);
+    if (waiting?.length) this.unlogged.set(runId, waiting);
+    else this.unlogged.delete(runId);
+    this.bus.publish(EVENTS_CHANNEL, `${runId}:${last.seq}`).catch(this.onError);
+  }
+
+  /** The log insert failed: the run ends as failed, nothing more to keep. */
+  discardUnlogged(runId: string): void {
+    this.unlogged.delete(runId);
+  }
+
+  /** Delivered here but not yet logged: a stream replaying the log sends these after it. */
+  unloggedEvents(runId: string): RunEvent[] {
+    return this.unlogged.get(runId) ?? [];
   }
 
   private dispatch(runId: string, event: RunEvent): void {

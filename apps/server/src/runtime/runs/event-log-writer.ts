@@ -14,7 +14,7 @@ interface Pending {
 /**
  * One writer for the event logs of every run in this process. Whatever arrives while an insert is
  * in flight goes into the next one, so fifty streaming runs cost a few inserts a tick, not fifty.
- * Events are delivered live only once they are in the log, in the order they were appended.
+ * Events are delivered live in this process at once, and announced to other processes once logged.
  */
 export class EventLogWriter {
   private queue: Pending[] = [];
@@ -25,11 +25,16 @@ export class EventLogWriter {
     private readonly hub: EventHub,
   ) {}
 
-  append(runId: string, events: RunEvent[]): Promise<void> {
-    return new Promise((resolve, reject) => {
-      this.queue.push({ runId, events, settle: (error) => (error ? reject(error) : resolve()) });
-      if (!this.flushing) void this.flush();
-    });
+  /** Streams `events` now; logs them once `after` (the run's own row being stored) has resolved. */
+  append(runId: string, events: RunEvent[], after?: Promise<void>): Promise<void> {
+    this.hub.deliver(runId, events);
+    const enqueue = () =>
+      new Promise<void>((resolve, reject) => {
+        this.queue.push({ runId, events, settle: (error) => (error ? reject(error) : resolve()) });
+        if (!this.flushing) void this.flush();
+      });
+    // One promise per run: its callbacks run in the order they were added, so the log keeps the order.
+    return after ? after.then(enqueue) : enqueue();
   }
 
   private async flush(): Promise<void> {
@@ -39,11 +44,14 @@ export class EventLogWriter {
       try {
         await appendEvents(this.db, batch.flatMap(({ runId, events }) => events.map((event) => ({ runId, ...event }))));
         for (const { runId, events, settle } of batch) {
-          this.hub.publish(runId, events);
+          this.hub.logged(runId, events);
           settle();
         }
       } catch (error) {
-        for (const { settle } of batch) settle(error);
+        for (const { runId, settle } of batch) {
+          this.hub.discardUnlogged(runId);
+          settle(error);
+        }
       }
     }
     this.flushing = false;

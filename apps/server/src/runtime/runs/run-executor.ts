@@ -34,9 +34,17 @@ export interface ExecutorOptions {
 
 const WATCH_TICK_MS = 250;
 const INTERRUPTED = { code: 50001, msg: '运行出错，请稍后重试' };
+const NOT_STORED = { code: 50001, msg: '无法保存运行记录，请稍后重试' };
 
 /** Runs one executor under a lease, with cancellation and abandonment, and records how it ended. */
-export async function executeRun(options: ExecutorOptions, run: RunRow, recorder: RunRecorder, executor: RunExecutor, controller: AbortController) {
+export async function executeRun(
+  options: ExecutorOptions,
+  run: RunRow,
+  recorder: RunRecorder,
+  executor: RunExecutor,
+  controller: AbortController,
+  stored: Promise<void> = Promise.resolve(),
+) {
   const { db, hub, log, processId, leaseMs } = options;
   hub.executing(run.id, true);
   const lease = setInterval(() => {
@@ -61,8 +69,13 @@ export async function executeRun(options: ExecutorOptions, run: RunRow, recorder
     clearInterval(watch);
   }
 
+  const storedOk = await stored.then(
+    () => true,
+    () => false,
+  );
+  if (!storedOk) outcome = { status: 'failed', error: NOT_STORED };
   if (outcome.status === 'failed') recorder.emit('error', { ...(outcome.error ?? INTERRUPTED) });
-  const moved = await transitionRun(db, run.id, ['running'], {
+  const moved = storedOk && await transitionRun(db, run.id, ['running'], {
     status: outcome.status,
     awaiting: outcome.awaiting ?? null,
     error: outcome.error?.msg ?? null,
@@ -70,7 +83,8 @@ export async function executeRun(options: ExecutorOptions, run: RunRow, recorder
     leaseUntil: null,
   });
   // Not moved: someone cancelled the run meanwhile; its status says so.
-  recorder.emit('done', { run_id: run.id, status: moved ? outcome.status : 'cancelled' });
+  const status = !storedOk ? 'failed' : moved ? outcome.status : 'cancelled';
+  recorder.emit('done', { run_id: run.id, status });
   try {
     await recorder.settle();
   } finally {

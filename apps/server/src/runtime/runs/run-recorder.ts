@@ -22,6 +22,8 @@ export class RunRecorder {
     private readonly writer: EventLogWriter,
     private readonly runId: string,
     lastSeq: number,
+    /** The run's row: its events are logged only after it is stored (they are streamed at once). */
+    private readonly stored?: Promise<void>,
   ) {
     this.seq = lastSeq;
   }
@@ -69,7 +71,7 @@ export class RunRecorder {
 
   private write(events: RunEvent[]): void {
     if (this.failure) return; // the log has a gap now; the run ends as failed
-    const written = this.writer.append(this.runId, events);
+    const written = this.writer.append(this.runId, events, this.stored);
     written.catch((error: unknown) => {
       this.failure ??= error;
     });

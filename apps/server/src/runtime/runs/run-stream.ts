@@ -32,6 +32,7 @@ export async function streamRun(
 
   try {
     if (replay) for (const event of await listEventsAfter(db, runId, after)) send(event);
+    for (const event of hub.unloggedEvents(runId)) send(event);
   } finally {
     replaying = false;
   }

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import os from 'node:os';
 import type { FastifyBaseLogger, FastifyReply } from 'fastify';
 import type { Bus } from '../../platform/bus/index.js';
@@ -16,6 +16,11 @@ const WATCH_CHANNEL = 'aip_run_watch';
 const LEASE_MS = 15_000;
 const SWEEP_MS = 10_000;
 const INTERRUPTED_MSG = '运行因服务重启或故障而中断，请重新发送';
+/**
+ * Events are streamed before they are logged, so a client of a crashed process may hold sequence numbers
+ * the log never got. The ending written after a crash skips past them, so a re-attach still receives it.
+ */
+const CRASH_SEQ_MARGIN = 1_000;
 
 export interface RunServiceOptions {
   db: Db;
@@ -49,7 +54,7 @@ export function createRunService({ db, bus, log }: RunServiceOptions) {
   async function sweep(): Promise<void> {
     for (const run of await findAbandonedRuns(db, 100)) {
       if (!(await transitionRun(db, run.id, ['running'], { status: 'failed', error: INTERRUPTED_MSG, leaseOwner: null, leaseUntil: null }))) continue;
-      const recorder = new RunRecorder(writer, run.id, await lastSeqOf(db, run.id));
+      const recorder = new RunRecorder(writer, run.id, (await lastSeqOf(db, run.id)) + CRASH_SEQ_MARGIN);
       recorder.emit('error', { code: 50001, msg: INTERRUPTED_MSG });
       recorder.emit('done', { run_id: run.id, status: 'failed' });
       await recorder.settle();
@@ -65,11 +70,11 @@ export function createRunService({ db, bus, log }: RunServiceOptions) {
   }
 
   /** Executes in the background: the run does not depend on the request that started it. */
-  function execute(run: RunRow, recorder: RunRecorder, executor: RunExecutor, abandonAfterMs: number, controller: AbortController): void {
+  function execute(run: RunRow, recorder: RunRecorder, executor: RunExecutor, abandonAfterMs: number, controller: AbortController, stored: Promise<void>): void {
     local.set(run.id, controller);
     watchedAt.set(run.id, Date.now());
     const options = { db, hub, log, processId, leaseMs: LEASE_MS, abandonAfterMs, lastWatched: (id: string) => watchedAt.get(id) ?? 0 };
-    executeRun(options, run, recorder, executor, controller)
+    executeRun(options, run, recorder, executor, controller, stored)
       .catch((error: unknown) => log.error({ err: error, runId: run.id }, 'run bookkeeping failed'))
       .finally(() => {
         local.delete(run.id);
@@ -81,16 +86,38 @@ export function createRunService({ db, bus, log }: RunServiceOptions) {
     sweep,
 
     /**
-     * Creates the run, attaches `reply` as its stream, then starts executing. A caller that began
-     * work early (a model call already on its way) passes the controller that work listens to.
+     * Attaches `reply` as the run's stream and starts executing at once; the run's row is written
+     * meanwhile, and its event log follows the row (the first token never waits for the database). A
+     * caller that began work early (a model call already on its way) passes the controller it listens to.
      */
     async startAndStream(reply: FastifyReply, start: StartRun, executor: RunExecutor, controller = new AbortController()): Promise<RunRow> {
-      const run = await insertRun(db, { ...start.run, status: 'running', leaseOwner: processId, leaseUntil: new Date(Date.now() + LEASE_MS) });
-      const recorder = new RunRecorder(writer, run.id, 0);
+      const now = new Date();
+      const run: RunRow = {
+        id: randomUUID(),
+        kind: start.run.kind,
+        ownerId: start.run.ownerId,
+        conversationId: start.run.conversationId ?? null,
+        subject: start.run.subject,
+        status: 'running',
+        awaiting: null,
+        version: 0,
+        leaseOwner: processId,
+        leaseUntil: new Date(now.getTime() + LEASE_MS),
+        input: start.run.input ?? {},
+        error: null,
+        createdAt: now,
+        updatedAt: now,
+      };
+      const stored = insertRun(db, run).then(() => undefined);
+      stored.catch((error: unknown) => {
+        log.error({ err: error, runId: run.id }, 'run could not be stored');
+        controller.abort(error);
+      });
+      const recorder = new RunRecorder(writer, run.id, 0, stored);
       // A new run has no log yet: subscribe, then write its first event.
       await streamRun(db, hub, reply, run.id, 0, { replay: false });
       recorder.emit('run', { run_id: run.id, ...start.announce });
-      execute(run, recorder, executor, start.abandonAfterMs, controller);
+      execute(run, recorder, executor, start.abandonAfterMs, controller, stored);
       return run;
     },
 
