@@ -34,7 +34,11 @@ export class EventLogWriter {
         if (!this.flushing) void this.flush();
       });
     // One promise per run: its callbacks run in the order they were added, so the log keeps the order.
-    return after ? after.then(enqueue) : enqueue();
+    if (!after) return enqueue();
+    return after.then(enqueue, (error: unknown) => {
+      this.hub.discardUnlogged(runId);
+      throw error;
+    });
   }
 
   private async flush(): Promise<void> {
