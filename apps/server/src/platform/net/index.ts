@@ -1,2 +1,3 @@
+export { boundedRequest, OutboundError, type BoundedRequest, type BoundedResponse } from './bounded-request.js';
 export { isPrivateAddress } from './private-address.js';
 export { createOutbound, findOutboundRefusal, OutboundRefused, type Outbound, type OutboundAccess } from './outbound.js';
