@@ -1,0 +1,2 @@
+export { createJobQueue, type JobQueueDeps } from './job-queue.js';
+export { JobFailure, type EnqueueInput, type JobContext, type JobHandler, type JobOptions, type JobQueue, type JobRow, type JobStatus } from './job.types.js';

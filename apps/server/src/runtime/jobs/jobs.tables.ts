@@ -1,0 +1,40 @@
+import { sql } from 'drizzle-orm';
+import { doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { users } from '../../modules/user/user.tables.js';
+
+export type JobStatus = 'queued' | 'running' | 'done' | 'failed' | 'cancelled';
+
+/** Jobs without an owner (system work) share this key when claims are spread fairly across owners. */
+export const NO_OWNER_KEY = '00000000-0000-0000-0000-000000000000';
+
+/** Background work that outlives a request: queued, claimed under a lease, retried, finished. */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind').notNull(),
+    ownerId: uuid('owner_id').references(() => users.id, { onDelete: 'cascade' }),
+    payload: jsonb('payload').$type<unknown>(),
+    status: text('status').$type<JobStatus>().notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    maxAttempts: integer('max_attempts').notNull().default(3),
+    runAfter: timestamp('run_after', { withTimezone: true }).notNull().defaultNow(),
+    leaseOwner: text('lease_owner'),
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    progress: doublePrecision('progress').notNull().default(0),
+    progressText: text('progress_text'),
+    error: text('error'),
+    dedupeKey: text('dedupe_key'),
+    /** When the latest attempt was claimed: claims go to the owner served longest ago. */
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('jobs_claim_idx').on(table.kind, table.status, table.runAfter),
+    index('jobs_owner_served_idx').on(table.kind, sql`coalesce(${table.ownerId}, '00000000-0000-0000-0000-000000000000'::uuid)`, table.startedAt),
+    index('jobs_owner_created_idx').on(table.ownerId, table.createdAt),
+    index('jobs_status_lease_idx').on(table.status, table.leaseUntil),
+    uniqueIndex('jobs_open_dedupe_key').on(table.kind, table.dedupeKey).where(sql`dedupe_key is not null and status in ('queued', 'running')`),
+  ],
+);
