@@ -36,8 +36,12 @@ const externalPackages = {
 
 console.log('› 构建服务端');
 await esbuild.build({
-  entryPoints: [path.join(serverDir, 'src/main.ts')],
-  outfile: path.join(serverDist, 'main.js'),
+  // The document worker is its own entry: the pool starts dist/document-worker.js beside main.js.
+  entryPoints: {
+    main: path.join(serverDir, 'src/main.ts'),
+    'document-worker': path.join(serverDir, 'src/platform/documents/document-worker.ts'),
+  },
+  outdir: serverDist,
   bundle: true,
   platform: 'node',
   format: 'esm',

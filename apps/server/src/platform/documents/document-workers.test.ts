@@ -1,0 +1,83 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { readFixture } from '../../../test/fixtures/documents/index.js';
+import { DocumentRejected, createDocumentWorkers, type DocumentWorkers } from './index.js';
+
+/** A CSV large enough to keep a worker busy for a while (≈ 2.5 MB). */
+const bigCsv = () => ({
+  fileName: 'big.csv',
+  bytes: new TextEncoder().encode(`编号,名称,说明\n${Array.from({ length: 50_000 }, (_, i) => `${i},产品${i},这是第${i}个产品的说明文字`).join('\n')}`),
+});
+
+let pool: DocumentWorkers | undefined;
+afterEach(async () => {
+  await pool?.close();
+  pool = undefined;
+});
+
+/** Which of the parses finishes first, by name. */
+async function finishingOrder(workers: DocumentWorkers, inputs: { bytes: Uint8Array; fileName: string }[]) {
+  const order: string[] = [];
+  await Promise.all(inputs.map((input) => workers.parse(input).then(() => order.push(input.fileName))));
+  return order;
+}
+
+// Each test starts threads that load the parsers: generous on a busy two-core machine.
+describe('createDocumentWorkers', { timeout: 90_000 }, () => {
+  it('parses in worker threads, several at once, leaving the event loop free', async () => {
+    pool = createDocumentWorkers({ size: 2 });
+    let ticks = 0;
+    const timer = setInterval(() => ticks++, 5);
+    const [docx, pdf] = await Promise.all([pool.parse(readFixture('handbook.docx')), pool.parse(readFixture('chinese.pdf'))]);
+    clearInterval(timer);
+    expect(docx.blocks[0]).toEqual({ kind: 'heading', level: 1, text: '员工手册' });
+    expect(pdf.pages).toBe(2);
+    expect(ticks).toBeGreaterThan(0);
+    // With two workers a small file overtakes a big one; with one they finish in the order given.
+    expect(await finishingOrder(pool, [bigCsv(), readFixture('notes.txt')])).toEqual(['notes.txt', 'big.csv']);
+    const single = createDocumentWorkers({ size: 1 });
+    try {
+      expect(await finishingOrder(single, [bigCsv(), readFixture('notes.txt')])).toEqual(['big.csv', 'notes.txt']);
+    } finally {
+      await single.close();
+    }
+  });
+
+  it('hands refusals back as DocumentRejected with their reason, and keeps working', async () => {
+    pool = createDocumentWorkers({ size: 1 });
+    for (const [name, reason] of [
+      ['bomb.docx', '压缩内容过大，疑似压缩炸弹'],
+      ['encrypted.pdf', '文件已加密，无法解析'],
+      ['empty.txt', '文件为空'],
+    ]) {
+      const error = await pool.parse(readFixture(name!)).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(DocumentRejected);
+      expect((error as DocumentRejected).reason).toBe(reason);
+    }
+    expect((await pool.parse(readFixture('notes.txt'))).format).toBe('txt');
+  });
+
+  it('stops a parse when its signal aborts, queued or running, and the pool carries on', async () => {
+    pool = createDocumentWorkers({ size: 1 });
+    const running = new AbortController();
+    const queued = new AbortController();
+    const first = pool.parse(bigCsv(), { signal: running.signal });
+    const second = pool.parse(readFixture('notes.txt'), { signal: queued.signal });
+    queued.abort(new Error('queued stopped'));
+    running.abort(new Error('running stopped'));
+    await expect(first).rejects.toThrow('running stopped');
+    await expect(second).rejects.toThrow('queued stopped');
+    expect((await pool.parse(readFixture('guide.md'))).format).toBe('md');
+    const already = AbortSignal.abort(new Error('too late'));
+    await expect(pool.parse(readFixture('notes.txt'), { signal: already })).rejects.toThrow('too late');
+  });
+
+  it('refuses work once closed, and fails what was still waiting', async () => {
+    const workers = createDocumentWorkers({ size: 1 });
+    const inFlight = expect(workers.parse(bigCsv())).rejects.toThrow('closed');
+    const waiting = expect(workers.parse(readFixture('notes.txt'))).rejects.toThrow('closed');
+    await workers.close();
+    await inFlight;
+    await waiting;
+    await expect(workers.parse(readFixture('notes.txt'))).rejects.toThrow('closed');
+  });
+});
