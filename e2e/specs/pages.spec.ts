@@ -48,7 +48,7 @@ test.describe('screens outside the menu pages', () => {
     await expect(page.getByRole('heading', { name: '人脸识别' })).toBeVisible();
     await expect(page.getByText('该页面尚未开放')).toBeVisible();
     await page.goto('/files/preview');
-    await expect(page.getByText('该页面尚未开放')).toBeVisible();
+    await expect(page.getByText('缺少要预览的文件')).toBeVisible();
     await expect(page.locator('.ant-layout-sider')).toHaveCount(0); // standalone: outside the main layout
     await shot(page, 'files-preview-standalone');
   });

@@ -1,0 +1,23 @@
+import styles from './preview.module.css';
+import { useObjectUrlRef } from './use-object-url';
+
+/** Images, audio and video, from the downloaded bytes (the browser plays what it can decode). */
+export function MediaViewer({ blob, name, kind }: { blob: Blob; name: string; kind: 'image' | 'audio' | 'video' }) {
+  const source = useObjectUrlRef(blob);
+  if (kind === 'image') {
+    return (
+      <div className={styles.media}>
+        <img ref={source} alt={name} className={styles.image} />
+      </div>
+    );
+  }
+  return (
+    <div className={styles.media}>
+      {kind === 'audio' ? (
+        <audio ref={source} controls aria-label={name} className={styles.audio} />
+      ) : (
+        <video ref={source} controls aria-label={name} className={styles.video} />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,95 @@
+import type { FileDetail, FileEntry, ListFilesBody, MkdirBody, MoveFilesBody, ShareFileBody } from '@agent-platform/contracts';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ApiError } from '../../lib/http';
+import { createFolder, deleteFiles, downloadFile, getFileDetail, listFiles, moveFiles, shareFile } from './api';
+import type { FileTree } from './constants';
+
+/** The most one list call answers (contracts pageQuery): enough for a folder picker level. */
+const MAX_PAGE_SIZE = 100;
+
+export const filesKeys = {
+  all: ['files'] as const,
+  lists: () => [...filesKeys.all, 'list'] as const,
+  list: (tree: FileTree, body: ListFilesBody) => [...filesKeys.lists(), tree, body] as const,
+  folders: (tree: FileTree, path: string) => [...filesKeys.lists(), tree, 'folders', path] as const,
+  detail: (id: string) => [...filesKeys.all, 'detail', id] as const,
+  content: (id: string) => [...filesKeys.all, 'content', id] as const,
+};
+
+export function useFileList(tree: FileTree, body: ListFilesBody) {
+  return useQuery<Awaited<ReturnType<typeof listFiles>>, ApiError>({
+    queryKey: filesKeys.list(tree, body),
+    queryFn: () => listFiles(tree, body),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The sub-folders of one folder (the move dialog's tree loads them level by level). */
+export function useFolderLoader(tree: FileTree) {
+  const queryClient = useQueryClient();
+  return (path: string): Promise<FileEntry[]> =>
+    queryClient.fetchQuery({
+      queryKey: filesKeys.folders(tree, path),
+      queryFn: async () => (await listFiles(tree, { path, page: 1, page_size: MAX_PAGE_SIZE })).list.filter((entry) => entry.kind === 'folder'),
+      staleTime: 10_000,
+    });
+}
+
+export function useFileDetail(id: string | null) {
+  return useQuery<FileDetail, ApiError>({
+    queryKey: filesKeys.detail(id ?? ''),
+    queryFn: () => getFileDetail(id ?? ''),
+    enabled: !!id,
+    retry: false,
+  });
+}
+
+/** A file's bytes for its preview: fetched once while shown, dropped soon after. */
+export function useFileContent(id: string, enabled = true) {
+  return useQuery<Blob, ApiError>({
+    queryKey: filesKeys.content(id),
+    queryFn: ({ signal }) => downloadFile(id, signal),
+    enabled,
+    staleTime: Infinity,
+    gcTime: 30_000,
+    retry: false,
+  });
+}
+
+function useFilesMutation<TBody, TData>(mutationFn: (body: TBody) => Promise<TData>) {
+  const queryClient = useQueryClient();
+  return useMutation<TData, ApiError, TBody>({
+    mutationFn,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: filesKeys.all }),
+  });
+}
+
+export const useCreateFolder = () => useFilesMutation((body: MkdirBody) => createFolder(body));
+export const useMoveFiles = () => useFilesMutation((body: MoveFilesBody) => moveFiles(body));
+export const useDeleteFiles = () => useFilesMutation((ids: string[]) => deleteFiles(ids));
+export const useShareFile = () => useFilesMutation((body: ShareFileBody) => shareFile(body));
+
+/** Refreshes every list after uploads (the upload queue calls the API itself, file by file). */
+export function useInvalidateFiles() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: filesKeys.lists() });
+}
+
+/** Saves a file the way a browser download does. */
+export function useDownloadFile() {
+  return useMutation<void, ApiError, Pick<FileEntry, 'id' | 'name'>>({
+    mutationFn: async ({ id, name }) => saveBlob(await downloadFile(id), name),
+  });
+}
+
+export function saveBlob(blob: Blob, name: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The download has started from the URL; give the browser a moment before letting go of it.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
