@@ -3,7 +3,13 @@ export interface StreamEventMap {
   run: { run_id: string; conversation_id: string | null; message_id: string | null };
   delta: { text: string };
   reasoning: { text: string };
-  retrieval: { step_id: string; segments: Array<{ segment_id: string; doc_id: string; doc_name: string; kb_id: string; text: string; score: number }> };
+  /** Segments in citation order: the answer cites `segments[n - 1]` as [n]. `mode`/`notice`: as in a search result. */
+  retrieval: {
+    step_id: string;
+    segments: Array<{ segment_id: string; doc_id: string; doc_name: string; kb_id: string; text: string; score: number; kb_name?: string; seq?: number }>;
+    mode?: 'hybrid' | 'fulltext' | 'vector';
+    notice?: string | null;
+  };
   action: { step_id: string; agent_id?: string; tool: string; tool_call_id: string; input: unknown };
   observation: { step_id: string; tool: string; output: unknown; error?: string };
   plan: { steps: Array<{ index: number; title: string; detail: string }> };

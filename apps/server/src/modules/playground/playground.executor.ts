@@ -10,14 +10,19 @@ export interface AnswerInput {
   conversationId: string;
   /** The model's answer, already requested. */
   answer: AsyncIterable<ChatStreamPart>;
+  /** Events sent before the answer, e.g. the knowledge retrieved for it. */
+  prelude?: Array<{ type: string; data: Record<string, unknown> }>;
+  /** Kept with the answer's message (e.g. citations), so a reopened conversation shows them. */
+  meta?: Record<string, unknown>;
 }
 
 /**
  * Streams one answer: text and reasoning as they come, usage at the end. The answer is kept as the
  * conversation's next message whatever happens, partial when stopped or failed.
  */
-export function answerExecutor({ conversations, model, conversationId, answer }: AnswerInput): RunExecutor {
+export function answerExecutor({ conversations, model, conversationId, answer, prelude = [], meta = {} }: AnswerInput): RunExecutor {
   return async ({ run, signal, emit }) => {
+    for (const event of prelude) emit(event.type, event.data);
     let text = '';
     let reasoning = '';
     let usage: TokenUsage | undefined;
@@ -46,6 +51,7 @@ export function answerExecutor({ conversations, model, conversationId, answer }:
       content: text,
       runId: run.id,
       meta: {
+        ...meta,
         model: model.llmName,
         status: outcome.status,
         ...(reasoning ? { reasoning } : {}),

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { vector } from '@electric-sql/pglite-pgvector';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -52,7 +53,8 @@ export interface PgliteOptions {
 
 export async function openPglite(options: PgliteOptions): Promise<Database> {
   if (options.dataDir) fs.mkdirSync(options.dataDir, { recursive: true });
-  const client = new PGlite({ dataDir: options.dataDir, loadDataDir: options.loadDataDir });
+  // pgvector ships with PGlite; `CREATE EXTENSION vector` is run by the knowledge module when first needed.
+  const client = new PGlite({ dataDir: options.dataDir, loadDataDir: options.loadDataDir, extensions: { vector } });
   await client.waitReady;
   const db = drizzlePglite({ client }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder: migrationsFolder() });

@@ -1,0 +1,63 @@
+import { randomUUID } from 'node:crypto';
+import type { KbChatBody, KbSearchHit } from '@agent-platform/contracts';
+import type { FastifyReply } from 'fastify';
+import type { AuthUser } from '../../platform/http/index.js';
+import type { RunService } from '../../runtime/runs/index.js';
+import type { ConversationService } from '../conversation/index.js';
+import type { LlmService } from '../llm/index.js';
+import { prepareTurn, streamAnswerRun } from '../playground/index.js';
+import { kbAnswerPrompt } from './kb-chat.prompt.js';
+import type { KnowledgeRetriever } from './retrieval/index.js';
+
+/** Past messages the model sees besides the sources (both sides of the last 5 exchanges). */
+const HISTORY_MESSAGES = 10;
+/** An answer nobody is reading any more is stopped soon: the model call costs money. */
+const ABANDON_AFTER_MS = 1_500;
+
+export type KbChatService = ReturnType<typeof createKbChatService>;
+
+/** What the `retrieval` event and the kept answer carry: segment n is cited as [n]. */
+const citation = (hit: KbSearchHit) => ({
+  segment_id: hit.segment_id,
+  doc_id: hit.doc_id,
+  doc_name: hit.doc_name,
+  kb_id: hit.kb_id,
+  kb_name: hit.kb_name,
+  seq: hit.seq,
+  text: hit.text,
+  score: hit.score,
+});
+
+/** `POST /api/kb/chat`: retrieve from the chosen knowledge bases, then a cited answer streamed as a run. */
+export function createKbChatService(deps: { llm: LlmService; conversations: ConversationService; runs: RunService; retriever: KnowledgeRetriever }) {
+  const { llm, conversations, retriever } = deps;
+  return {
+    async chat(reply: FastifyReply, user: AuthUser, body: KbChatBody): Promise<void> {
+      // Everything that can be refused comes before the stream: the model, the conversation, the knowledge bases.
+      const model = await llm.resolveModel(user, body.llm_name, 'chat');
+      const kbIds = [...new Set(body.kb_ids)];
+      const turn = await prepareTurn(conversations, user, {
+        kind: 'kb',
+        subject: kbIds.join(','),
+        query: body.query,
+        conversationId: body.conversation_id,
+        historyMessages: HISTORY_MESSAGES,
+      });
+      const found = await retriever.retrieve(user, { kbIds, query: body.query, topK: body.top_k, scoreThreshold: body.score_threshold, mode: body.mode });
+      const retrieval = { step_id: randomUUID(), mode: found.mode, notice: found.notice, segments: found.hits.map(citation) };
+      const request = {
+        messages: [{ role: 'system' as const, content: kbAnswerPrompt(found.hits) }, ...turn.history.map((message) => ({ role: message.role, content: message.content }))],
+      };
+      await streamAnswerRun(deps, reply, user, {
+        kind: 'kb',
+        model,
+        request,
+        feature: 'kb_chat',
+        turn,
+        abandonAfterMs: ABANDON_AFTER_MS,
+        prelude: [{ type: 'retrieval', data: retrieval }],
+        meta: { kb_ids: kbIds, retrieval },
+      });
+    },
+  };
+}

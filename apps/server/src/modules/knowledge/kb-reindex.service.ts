@@ -1,0 +1,67 @@
+import type { ReindexProgress } from '@agent-platform/contracts';
+import type { FastifyReply } from 'fastify';
+import type { Db } from '../../platform/db/index.js';
+import type { Viewer } from '../../platform/http/index.js';
+import { EventStream } from '../../platform/sse/index.js';
+import type { JobQueue } from '../../runtime/jobs/index.js';
+import * as docs from './kb-documents.repo.js';
+import { enqueueIngestion } from './kb-ingest.job.js';
+import { getEditableKb } from './knowledge-access.js';
+import { INGEST_TEXT } from './knowledge.errors.js';
+import { updateKb } from './knowledge.repo.js';
+
+const POLL_MS = 500;
+
+export type KbReindexService = ReturnType<typeof createKbReindexService>;
+
+/** Re-indexes every document of a knowledge base (after its chunking or embedding model changed). */
+export function createKbReindexService({ db, jobs, pollMs = POLL_MS }: { db: Db; jobs: JobQueue; pollMs?: number }) {
+  async function progressOf(docIds: string[]): Promise<ReindexProgress> {
+    const rows = await docs.countStatuses(db, docIds);
+    return {
+      // A document deleted meanwhile no longer counts.
+      total: rows.length,
+      done: rows.filter((row) => row.status === 'done').length,
+      failed: rows.filter((row) => row.status === 'failed').length,
+      current: rows.find((row) => row.status === 'parsing' || row.status === 'indexing')?.name ?? null,
+    };
+  }
+
+  /** Follows the documents in the database (whichever process ingests them) until all are done or failed. */
+  async function stream(reply: FastifyReply, docIds: string[]): Promise<void> {
+    const events = new EventStream(reply);
+    let seq = 0;
+    let last = '';
+    for (;;) {
+      const progress = await progressOf(docIds);
+      const finished = progress.done + progress.failed >= progress.total;
+      const text = JSON.stringify(progress);
+      if (text !== last) events.send({ seq: ++seq, type: 'progress', data: progress });
+      last = text;
+      if (finished || events.isClosed) {
+        events.send({ seq: seq + 1, type: 'done', data: progress });
+        events.end();
+        return;
+      }
+      await new Promise((resolve) => setTimeout(resolve, pollMs));
+    }
+  }
+
+  return {
+    async recreate(viewer: Viewer, kbId: string, reply: FastifyReply | undefined): Promise<ReindexProgress | undefined> {
+      const kb = await getEditableKb(db, viewer, kbId);
+      const documents = await docs.listDocumentsOfKb(db, kb.id);
+      await db.transaction(async (tx) => {
+        for (const doc of documents) {
+          const jobId = await enqueueIngestion(jobs, tx, doc.id, kb.ownerId);
+          await docs.updateDocument(tx, doc.id, { status: 'queued', progress: 0, statusText: INGEST_TEXT.queued, jobId });
+        }
+        await updateKb(tx, kb.id, { needsReindex: false });
+      });
+      const docIds = documents.map((doc) => doc.id);
+      if (!reply) return progressOf(docIds);
+      await stream(reply, docIds);
+      return undefined;
+    },
+  };
+}

@@ -1,0 +1,96 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../../../test/harness.js';
+import { createVectorStore, nearestQuery, type VectorStore } from './vector-store.js';
+
+/** PGlite ships pgvector; the machine's PostgreSQL 15 does not (the first test checks both). */
+const WITH_PGVECTOR = process.env.TEST_DB !== 'postgres';
+
+/** A unit vector pointing mostly along `axis`, a little along the next one. */
+function around(axis: number, dims: number, lean = 0.1): number[] {
+  const vector = new Array<number>(dims).fill(0);
+  vector[axis % dims] = 1;
+  vector[(axis + 1) % dims] = lean;
+  return vector;
+}
+
+describe('vector store (pgvector where the database has it)', () => {
+  let t: TestApp;
+  let store: VectorStore;
+  let ownerId: string;
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    await t.signUp('vec_owner');
+    ownerId = (await t.userRow('vec_owner'))!.id;
+    store = createVectorStore({ db: t.database.db, log: t.app.log });
+  });
+  afterAll(() => t?.close());
+
+  /** A knowledge base with one document of `count` segments, written straight to the tables. */
+  async function seed(count: number): Promise<{ kbId: string; docId: string; segmentIds: string[] }> {
+    const kbId = randomUUID();
+    const docId = randomUUID();
+    await t.rows(sql`insert into knowledge_bases (id, owner_id, name, chunk_size, chunk_overlap) values (${kbId}, ${ownerId}, ${`向量库${kbId.slice(0, 8)}`}, 500, 50)`);
+    const [file] = await t.rows<{ id: string }>(sql`insert into files (owner_id, tree, kind, name) values (${ownerId}, 'private', 'file', ${`${docId}.md`}) returning id`);
+    await t.rows(sql`insert into kb_documents (id, kb_id, file_id, name) values (${docId}, ${kbId}, ${file!.id}, 'doc.md')`);
+    const segmentIds = Array.from({ length: count }, () => randomUUID());
+    for (const [seq, id] of segmentIds.entries()) {
+      await t.rows(sql`insert into kb_segments (id, kb_id, doc_id, seq, text, tokens, token_count) values (${id}, ${kbId}, ${docId}, ${seq}, ${`段落${seq}`}, ${`段落 ${seq}`}, 2)`);
+    }
+    return { kbId, docId, segmentIds };
+  }
+
+  it('is available on PGlite and absent on the machine’s PostgreSQL, where writes do nothing', async () => {
+    const { kbId, docId, segmentIds } = await seed(2);
+    expect(await store.available()).toBe(t.dialect === 'pglite');
+    await store.replaceForDocument(t.database.db, docId, kbId, [{ segmentId: segmentIds[0]!, embedding: around(0, 4) }]);
+    const hits = await store.search(t.database.db, [kbId], around(0, 4), 5);
+    if (t.dialect === 'postgres') {
+      expect(hits).toEqual([]);
+      expect(await t.rows(sql`select 1 from pg_tables where tablename = 'kb_segment_vectors'`)).toEqual([]);
+    } else {
+      expect(hits).toEqual([{ segmentId: segmentIds[0], score: expect.closeTo(1, 5) }]);
+    }
+  });
+
+  it.runIf(WITH_PGVECTOR)('finds the nearest segments of the asked knowledge bases, by vector length, and replaces a document’s vectors', async () => {
+    const a = await seed(3);
+    const b = await seed(1);
+    const db = t.database.db;
+    await store.replaceForDocument(db, a.docId, a.kbId, a.segmentIds.map((segmentId, axis) => ({ segmentId, embedding: around(axis, 8) })));
+    await store.replaceForDocument(db, b.docId, b.kbId, [{ segmentId: b.segmentIds[0]!, embedding: around(1, 8, 0) }]);
+
+    const nearest = await store.search(db, [a.kbId], around(1, 8), 2);
+    expect(nearest.map((hit) => hit.segmentId)).toEqual([a.segmentIds[1], a.segmentIds[0]]);
+    expect(nearest[0]!.score).toBeGreaterThan(nearest[1]!.score);
+    const both = await store.search(db, [a.kbId, b.kbId], around(1, 8, 0), 1);
+    expect(both.map((hit) => hit.segmentId)).toEqual([b.segmentIds[0]]);
+    // Vectors of another length (another embedding model) are never compared.
+    expect(await store.search(db, [a.kbId], around(1, 16), 5)).toEqual([]);
+
+    await store.replaceForDocument(db, a.docId, a.kbId, [{ segmentId: a.segmentIds[2]!, embedding: around(1, 8) }]);
+    expect((await store.search(db, [a.kbId], around(1, 8), 5)).map((hit) => hit.segmentId)).toEqual([a.segmentIds[2]]);
+    await store.upsertSegment(db, a.segmentIds[2]!, a.kbId, around(5, 8));
+    expect((await store.search(db, [a.kbId], around(5, 8), 1))[0]).toMatchObject({ segmentId: a.segmentIds[2], score: expect.closeTo(1, 5) });
+
+    // Deleting a segment deletes its vector.
+    await t.rows(sql`delete from kb_segments where id = ${a.segmentIds[2]}`);
+    expect(await store.search(db, [a.kbId], around(5, 8), 5)).toEqual([]);
+    const indexes = await t.rows<{ indexname: string }>(sql`select indexname from pg_indexes where tablename = 'kb_segment_vectors' and indexname like '%hnsw%' order by 1`);
+    expect(indexes.map((row) => row.indexname)).toEqual(['kb_segment_vectors_hnsw_4', 'kb_segment_vectors_hnsw_8']);
+  });
+
+  it.runIf(WITH_PGVECTOR)('answers nearest-neighbour queries from the HNSW index of their length', async () => {
+    const { kbId, docId, segmentIds } = await seed(600);
+    const dims = 32;
+    await store.replaceForDocument(t.database.db, docId, kbId, segmentIds.map((segmentId, index) => ({ segmentId, embedding: around(index, dims, (index % 7) / 10) })));
+    await t.rows(sql`analyze kb_segment_vectors`);
+    const plan = await t.rows<{ 'QUERY PLAN': string }>(sql`explain ${nearestQuery([kbId], around(3, dims), 10)}`);
+    expect(plan.map((row) => row['QUERY PLAN']).join('\n')).toMatch(/Index Scan using kb_segment_vectors_hnsw_32/);
+    const hits = await store.search(t.database.db, [kbId], around(3, dims, 0.3), 10);
+    expect(hits).toHaveLength(10);
+    expect(hits[0]!.score).toBeGreaterThan(0.99);
+  });
+});

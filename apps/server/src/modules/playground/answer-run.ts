@@ -1,0 +1,49 @@
+import type { FastifyReply } from 'fastify';
+import type { AuthUser } from '../../platform/http/index.js';
+import { startEarly, type ChatRequest } from '../../platform/llm/index.js';
+import type { RunService } from '../../runtime/runs/index.js';
+import type { ConversationService } from '../conversation/index.js';
+import type { LlmService, ResolvedModel } from '../llm/index.js';
+import type { Turn } from './chat-turn.js';
+import { answerExecutor, type AnswerInput } from './playground.executor.js';
+
+export interface AnswerRun {
+  /** The run's kind, e.g. `llm` or `kb`. */
+  kind: string;
+  model: ResolvedModel;
+  request: ChatRequest;
+  /** Recorded with the model call's usage. */
+  feature: string;
+  turn: Turn;
+  /** A run nobody reads any more is stopped after this long: the model call costs money. */
+  abandonAfterMs: number;
+  prelude?: AnswerInput['prelude'];
+  meta?: AnswerInput['meta'];
+}
+
+/**
+ * One model answer as a durable run: the model call goes out first, the question and the run are
+ * written while it thinks, then the answer streams to `reply` (and to anyone re-attaching).
+ */
+export async function streamAnswerRun(deps: { llm: LlmService; conversations: ConversationService; runs: RunService }, reply: FastifyReply, user: AuthUser, input: AnswerRun): Promise<void> {
+  const { llm, conversations, runs } = deps;
+  const { model, turn } = input;
+  const controller = new AbortController();
+  const answer = startEarly(llm.streamChat(user, model, input.request, { feature: input.feature, signal: controller.signal }));
+  try {
+    const { conversationId, messageId } = await turn.record();
+    await runs.startAndStream(
+      reply,
+      {
+        run: { kind: input.kind, ownerId: user.id, conversationId, subject: model.llmName, input: { message_id: messageId } },
+        announce: { conversation_id: conversationId, message_id: messageId },
+        abandonAfterMs: input.abandonAfterMs,
+      },
+      answerExecutor({ conversations, model, conversationId, answer, prelude: input.prelude, meta: input.meta }),
+      controller,
+    );
+  } catch (error) {
+    controller.abort(error);
+    throw error;
+  }
+}

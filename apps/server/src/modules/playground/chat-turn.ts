@@ -1,0 +1,55 @@
+import type { ConversationKind } from '@agent-platform/contracts';
+import type { AuthUser } from '../../platform/http/index.js';
+import type { ConversationService } from '../conversation/index.js';
+
+/** One question in a conversation, as every chat (model, knowledge base, …) takes it. */
+export interface Turn {
+  /** What the model is sent: earlier messages and this turn's question. */
+  history: Array<{ role: 'user' | 'assistant'; content: string }>;
+  /** Writes the turn's rows; runs while the model call is already on its way. */
+  record(): Promise<{ conversationId: string; messageId: string }>;
+}
+
+export interface TurnInput {
+  kind: ConversationKind;
+  /** What the conversation is with (model name, knowledge bases …): a new conversation records it. */
+  subject: string;
+  query: string;
+  conversationId?: string;
+  /** Answer the conversation's last question again instead of asking a new one. */
+  regenerate?: boolean;
+  /** Past messages the model sees, this turn's question included. */
+  historyMessages: number;
+}
+
+/**
+ * Checks everything about the conversation that can be refused (40401 for someone else's) before a
+ * stream starts, and returns what the model is sent and how to record the question.
+ */
+export async function prepareTurn(conversations: ConversationService, user: AuthUser, input: TurnInput): Promise<Turn> {
+  const { kind, subject, query, conversationId, historyMessages } = input;
+  if (input.regenerate && conversationId) {
+    const { conversation, question } = await conversations.takeLastQuestion(user.id, kind, conversationId);
+    const history = await conversations.recentMessages(conversation.id, historyMessages);
+    return { history, record: async () => ({ conversationId: conversation.id, messageId: question.id }) };
+  }
+  if (!conversationId) {
+    return {
+      history: [{ role: 'user', content: query }],
+      record: async () => {
+        const { conversation, message } = await conversations.startConversation(user.id, kind, subject, query);
+        return { conversationId: conversation.id, messageId: message.id };
+      },
+    };
+  }
+  const conversation = await conversations.getOwnConversation(user.id, conversationId);
+  if (conversation.kind !== kind) throw conversations.notFoundError();
+  const earlier = await conversations.recentMessages(conversation.id, historyMessages - 1);
+  return {
+    history: [...earlier, { role: 'user', content: query }],
+    record: async () => {
+      const message = await conversations.addMessage({ conversationId: conversation.id, role: 'user', content: query });
+      return { conversationId: conversation.id, messageId: message.id };
+    },
+  };
+}
