@@ -44,6 +44,42 @@ const schema = z.object({
   LLM_RETRY_BASE_MS: z.coerce.number().int().min(0).max(60_000).default(500),
   /** Texts per embeddings request. */
   LLM_EMBED_BATCH_SIZE: z.coerce.number().int().min(1).max(2048).default(64),
+  /**
+   * Hosts (names or IPs, comma-separated) that users' models, tools and MCP services may reach even though
+   * they are loopback or private; administrators' configurations may reach any.
+   */
+  OUTBOUND_ALLOWED_HOSTS: z
+    .string()
+    .default('')
+    .transform((value) => value.split(',').map((host) => host.trim()).filter(Boolean)),
+  /** Commands (comma-separated, e.g. `npx,uvx`) administrators may run as stdio MCP services; empty: stdio is off. */
+  MCP_STDIO_COMMANDS: z
+    .string()
+    .default('')
+    .transform((value) => value.split(',').map((command) => command.trim()).filter(Boolean)),
+  /** Connecting to an MCP service and listing its functions must finish within it. */
+  MCP_LIST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+  /** Default limit of one MCP function call. */
+  MCP_CALL_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+  /** A pooled MCP connection unused this long is closed. */
+  MCP_IDLE_MS: z.coerce.number().int().min(1000).default(5 * 60_000),
+  /** Characters of an MCP function's result the model is given. */
+  MCP_MAX_OUTPUT_CHARS: z.coerce.number().int().min(100).default(20_000),
+  /** Where file contents live: `local` (a folder under DATA_DIR) or `s3` (any S3-compatible store). */
+  STORAGE: z.enum(['local', 's3']).default('local'),
+  /** The folder for `local`; default DATA_DIR/storage. */
+  STORAGE_DIR: z.string().optional(),
+  S3_ENDPOINT: z.url().optional(),
+  S3_BUCKET: z.string().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  /** `true` for MinIO and most self-hosted stores (`endpoint/bucket/key` instead of `bucket.endpoint/key`). */
+  S3_FORCE_PATH_STYLE: bool.default(true),
+  /** The largest file one upload may carry (`41301` above it). */
+  UPLOAD_MAX_BYTES: z.coerce.number().int().min(1).default(200 * 1024 * 1024),
+  /** How long a `need_signed` download URL works. */
+  FILE_SIGNED_URL_TTL_SECONDS: z.coerce.number().int().min(60).max(7 * 24 * 3600).default(24 * 3600),
 });
 
 export type Config = z.infer<typeof schema> & { dataDir: string };
@@ -57,6 +93,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   if (parsed.data.SMS_PROVIDER === 'webhook' && !parsed.data.SMS_WEBHOOK_URL) {
     throw new Error('配置错误：SMS_PROVIDER=webhook 时必须设置 SMS_WEBHOOK_URL');
+  }
+  if (parsed.data.STORAGE === 's3' && !parsed.data.S3_BUCKET) {
+    throw new Error('配置错误：STORAGE=s3 时必须设置 S3_BUCKET');
   }
   return { ...parsed.data, dataDir: path.resolve(parsed.data.DATA_DIR) };
 }

@@ -12,6 +12,9 @@ const PUBLIC = [
   'POST /api/sms/internet_flag',
   'POST /api/sms/send_verification_code',
   'POST /api/system/property/list/ui',
+  // Download links whose signature and expiry are the credential (files module).
+  'GET /api/common/file/signed/:token',
+  'GET /api/kb/files/shared/:token',
 ];
 
 const ADMIN = [

@@ -1,0 +1,111 @@
+import { and, asc, count, desc, eq, getTableColumns, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../platform/db/index.js';
+import { files, ROOT_PARENT, type FileTree } from './files.tables.js';
+
+export type FileRow = typeof files.$inferSelect;
+export type NewFileRow = typeof files.$inferInsert;
+export type FileWithOwner = FileRow & { ownerName: string };
+
+/** One tree: a user's private files, or the public files everyone shares. */
+export type TreeScope = { tree: 'private'; ownerId: string } | { tree: 'public' };
+
+export const treeScope = (tree: FileTree, ownerId: string): TreeScope => (tree === 'private' ? { tree, ownerId } : { tree });
+
+// The same expression as the unique indexes, so lookups by folder use them.
+const parentKey = sql`coalesce(${files.parentId}, ${ROOT_PARENT}::uuid)`;
+
+function inFolder(scope: TreeScope, parentId: string | null): SQL | undefined {
+  return and(eq(files.tree, scope.tree), scope.tree === 'private' ? eq(files.ownerId, scope.ownerId) : undefined, eq(parentKey, parentId ?? ROOT_PARENT));
+}
+
+const withOwner = {
+  ...getTableColumns(files),
+  // The user module's table, read by name: modules import each other's tables only for foreign keys.
+  ownerName: sql<string>`(select coalesce(nullif(u.nick_name, ''), u.user_name) from users u where u.id = ${files.ownerId})`,
+};
+
+export async function findChild(db: Db, scope: TreeScope, parentId: string | null, name: string): Promise<FileRow | undefined> {
+  const rows = await db.select().from(files).where(and(inFolder(scope, parentId), eq(files.name, name))).limit(1);
+  return rows[0];
+}
+
+/** One folder's entries, folders first, then by name. */
+export async function listChildren(db: Db, scope: TreeScope, parentId: string | null, keyword: string | undefined, offset: number, limit: number) {
+  const pattern = keyword ? `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
+  const where = and(inFolder(scope, parentId), pattern ? ilike(files.name, pattern) : undefined);
+  const [total] = await db.select({ n: count() }).from(files).where(where);
+  const rows = await db
+    .select(withOwner)
+    .from(files)
+    .where(where)
+    .orderBy(desc(eq(files.kind, 'folder')), asc(files.name), asc(files.id))
+    .offset(offset)
+    .limit(limit);
+  return { total: total?.n ?? 0, rows };
+}
+
+export async function findById(db: Db, id: string): Promise<FileWithOwner | undefined> {
+  const rows = await db.select(withOwner).from(files).where(eq(files.id, id)).limit(1);
+  return rows[0];
+}
+
+export async function findByIds(db: Db, ids: string[]): Promise<FileWithOwner[]> {
+  if (ids.length === 0) return [];
+  return db.select(withOwner).from(files).where(inArray(files.id, ids));
+}
+
+/** `undefined` when the folder already holds that name. */
+export async function insertEntry(db: Db, entry: NewFileRow): Promise<FileRow | undefined> {
+  const rows = await db.insert(files).values(entry).onConflictDoNothing().returning();
+  return rows[0];
+}
+
+export async function updateEntry(db: Db, id: string, changes: Partial<Omit<NewFileRow, 'id' | 'createdAt'>>): Promise<FileRow | undefined> {
+  const rows = await db
+    .update(files)
+    .set({ ...changes, updatedAt: new Date() })
+    .where(eq(files.id, id))
+    .returning();
+  return rows[0];
+}
+
+export async function setTree(db: Db, ids: string[], tree: FileTree): Promise<void> {
+  if (ids.length > 0) await db.update(files).set({ tree, updatedAt: new Date() }).where(inArray(files.id, ids));
+}
+
+export async function deleteEntries(db: Db, ids: string[]): Promise<void> {
+  if (ids.length > 0) await db.delete(files).where(inArray(files.id, ids));
+}
+
+export interface SubtreeEntry {
+  id: string;
+  kind: 'file' | 'folder';
+  ownerId: string;
+  storageKey: string | null;
+}
+
+/** The entries and everything inside them (folders recursively). */
+export async function listSubtrees(db: Db, rootIds: string[]): Promise<SubtreeEntry[]> {
+  if (rootIds.length === 0) return [];
+  const result = await db.execute(sql`
+    with recursive subtree(id) as (
+      select id from files where ${inArray(files.id, rootIds)}
+      union
+      select f.id from files f join subtree s on f.parent_id = s.id
+    )
+    select f.id, f.kind, f.owner_id, f.storage_key from files f join subtree s on s.id = f.id`);
+  const rows = (result as unknown as { rows: Array<{ id: string; kind: 'file' | 'folder'; owner_id: string; storage_key: string | null }> }).rows;
+  return rows.map((row) => ({ id: row.id, kind: row.kind, ownerId: row.owner_id, storageKey: row.storage_key }));
+}
+
+/** The folders above an entry, from the root down (the entry itself excluded). */
+export async function listAncestors(db: Db, id: string): Promise<Array<{ id: string; name: string }>> {
+  const result = await db.execute(sql`
+    with recursive up(id, parent_id, name, depth) as (
+      select id, parent_id, name, 0 from files where id = ${id}
+      union all
+      select f.id, f.parent_id, f.name, up.depth + 1 from files f join up on f.id = up.parent_id where up.depth < 64
+    )
+    select id, name from up where depth > 0 order by depth desc`);
+  return (result as unknown as { rows: Array<{ id: string; name: string }> }).rows;
+}

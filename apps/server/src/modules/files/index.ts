@@ -1,0 +1,57 @@
+import path from 'node:path';
+import multipart from '@fastify/multipart';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { Config } from '../../config.js';
+import type { Db } from '../../platform/db/index.js';
+import { badInput } from '../../platform/http/index.js';
+import { loadOrCreateKeyFile, parseSecretKey } from '../../platform/security/index.js';
+import { createStore, type BlobStore } from '../../platform/storage/index.js';
+import { createFileLinks } from './file-links.js';
+import { createUploadReceiver } from './file-uploads.js';
+import { createFileManager, type FileService, type FileUsageCheck } from './files.service.js';
+
+export { fileRoutes } from './files.routes.js';
+export { sendFile } from './send-file.js';
+export { mimeOf } from './mime.js';
+export type { FileService, FileUsageCheck, OpenedFile } from './files.service.js';
+export type { ReceiveOptions, ReceivedUploads, UploadFailure, UploadTarget } from './file-uploads.js';
+
+export interface FileModuleDeps {
+  db: Db;
+  config: Config;
+  log: FastifyBaseLogger;
+  /** Modules that refer to files (knowledge bases …): a file in use is not deleted. */
+  usageChecks: FileUsageCheck[];
+  /** Tests pass a store of their own; otherwise the configured one. */
+  store?: BlobStore;
+}
+
+/** The file manager and the store behind it. */
+export function createFileModule({ db, config, log, usageChecks, store = createStore(config) }: FileModuleDeps): { service: FileService; store: BlobStore } {
+  const secretKey = config.SECRET_KEY ? parseSecretKey(config.SECRET_KEY) : loadOrCreateKeyFile(path.join(config.dataDir, 'secret.key'));
+  if (!secretKey) throw new Error('SECRET_KEY 必须是 32 字节');
+  const manager = createFileManager({ db, store, links: createFileLinks(secretKey), log, usageChecks });
+  const receiveUploads = createUploadReceiver({
+    db,
+    store,
+    maxBytes: config.UPLOAD_MAX_BYTES,
+    discardBlob: (key) => store.delete(key).catch((error: unknown) => log.warn({ err: error, key }, 'could not delete a stored file')),
+  });
+  return { service: { ...manager, receiveUploads }, store };
+}
+
+/** The calls of this module that take multipart bodies; `installMultipart` accepts them nowhere else. */
+export const FILE_UPLOAD_URLS = ['/api/kb/files/upload', '/api/common/file/upload'];
+
+/**
+ * Multipart bodies for the upload calls named in `uploadUrls`; any other call refuses them as it refuses
+ * every non-JSON body. They are streamed part by part, so `bodyLimit` (which Fastify applies only to
+ * buffered bodies) does not cut them; each file is held to UPLOAD_MAX_BYTES.
+ */
+export async function installMultipart(app: FastifyInstance, config: Config, uploadUrls: string[]): Promise<void> {
+  await app.register(multipart, { limits: { fileSize: config.UPLOAD_MAX_BYTES }, throwFileSizeLimit: false });
+  const accepted = new Set(uploadUrls);
+  app.addHook('preValidation', async (request) => {
+    if (request.isMultipart() && !accepted.has(request.routeOptions.url ?? '')) throw badInput('不支持的请求内容类型，请使用 application/json');
+  });
+}
