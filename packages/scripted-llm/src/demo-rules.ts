@@ -16,4 +16,6 @@ export const DEMO_RULES: ScriptRule[] = [
   { match: 'markdown', text: '## 标题\n\n- 第一项\n- 第二项\n\n```ts\nconst answer = 42;\n```\n\n| 列 A | 列 B |\n| --- | --- |\n| 1 | 2 |' },
   { match: '注入测试', text: '<img src=x onerror="alert(1)"> [点我](javascript:alert(1)) <script>alert(2)</script>' },
   { match: '出错', status: 500, errorMessage: 'scripted upstream failure' },
+  // Knowledge-base chat: an answer citing the numbered sources it was given.
+  { match: '年假', text: '根据员工手册，员工入职满一年后每年享有 5 天带薪年假[1]，需要提前三个工作日在系统中申请[1][2]。' },
 ];

@@ -44,4 +44,22 @@ describe('a stored message', () => {
     expect(fromMessageInfo({ ...base, meta: { status: 'failed', error: '密钥无效' } })).toMatchObject({ status: 'error', error: '密钥无效' });
     expect(fromMessageInfo({ ...base, meta: {} })).toMatchObject({ status: 'done', reasoning: '' });
   });
+
+  it('reads the retrieved sources a knowledge-base answer cites, skipping malformed ones', () => {
+    const base = { id: 'm2', role: 'assistant' as const, content: '答[1]', run_id: 'r2', created_at: '' };
+    const segment = { segment_id: 's1', doc_id: 'd1', doc_name: '手册.md', kb_id: 'k1', text: '年假 5 天', score: 0.8 };
+    expect(fromMessageInfo({ ...base, meta: { retrieval: { step_id: 'x', segments: [segment, { text: 1 }] } } }).sources).toEqual([segment]);
+    expect(fromMessageInfo({ ...base, meta: {} }).sources).toBeUndefined();
+  });
+});
+
+describe('retrieval events', () => {
+  it('collect the sources of an answer in citation order', () => {
+    const segment = (id: string) => ({ segment_id: id, doc_id: 'd', doc_name: '手册.md', kb_id: 'k', text: id, score: 0.5 });
+    const answer = run([
+      { id: 1, event: 'retrieval', data: { step_id: 'a', segments: [segment('s1'), segment('s2')] } },
+      { id: 2, event: 'delta', data: { text: '见 [2]' } },
+    ]);
+    expect(answer.sources?.map((source) => source.segment_id)).toEqual(['s1', 's2']);
+  });
 });

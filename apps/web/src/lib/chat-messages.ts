@@ -1,4 +1,4 @@
-import type { MessageInfo, StreamEvent } from '@agent-platform/contracts';
+import type { MessageInfo, StreamEvent, StreamEventMap } from '@agent-platform/contracts';
 
 /** What every chat page shows when the run failed without saying why. */
 export const CHAT_MESSAGE_TEXT = {
@@ -6,6 +6,9 @@ export const CHAT_MESSAGE_TEXT = {
 } as const;
 
 export type ChatMessageStatus = 'streaming' | 'done' | 'cancelled' | 'error';
+
+/** A retrieved segment an answer may cite as `[n]` (n = its position + 1). */
+export type RetrievedSource = StreamEventMap['retrieval']['segments'][number];
 
 export interface TokenUsage {
   prompt_tokens: number;
@@ -25,6 +28,8 @@ export interface ChatMessageView {
   runId?: string | null;
   messageId?: string | null;
   usage?: TokenUsage;
+  /** What was retrieved for the answer (knowledge-base and agent chats), in citation order. */
+  sources?: RetrievedSource[];
   /** Answered in this page (not loaded from the history): follow-up suggestions are offered for it. */
   live?: boolean;
 }
@@ -56,6 +61,8 @@ export function applyStreamEvent(message: ChatMessageView, event: StreamEvent): 
       return { ...message, reasoning: message.reasoning + event.data.text };
     case 'usage':
       return { ...message, usage: addUsage(message.usage, event.data) };
+    case 'retrieval':
+      return { ...message, sources: [...(message.sources ?? []), ...event.data.segments] };
     case 'error':
       return { ...message, status: 'error', error: event.data.msg || CHAT_MESSAGE_TEXT.failed };
     case 'done': {
@@ -77,9 +84,17 @@ function usageOf(value: unknown): TokenUsage | undefined {
   return typeof prompt_tokens === 'number' && typeof completion_tokens === 'number' ? { prompt_tokens, completion_tokens } : undefined;
 }
 
+function sourcesOf(value: unknown): RetrievedSource[] | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const { segments } = value as { segments?: unknown };
+  const isSource = (segment: unknown): segment is RetrievedSource =>
+    typeof (segment as Partial<RetrievedSource> | null)?.segment_id === 'string' && typeof (segment as Partial<RetrievedSource>).text === 'string';
+  return Array.isArray(segments) ? segments.filter(isSource) : undefined;
+}
+
 /**
- * A stored message as the page shows it. Reads `meta.reasoning`, `meta.usage`, and `meta.status`
- * (`cancelled` / `failed`, with `meta.error`) where the server recorded them.
+ * A stored message as the page shows it. Reads `meta.reasoning`, `meta.usage`, `meta.retrieval`
+ * and `meta.status` (`cancelled` / `failed`, with `meta.error`) where the server recorded them.
  */
 export function fromMessageInfo(info: MessageInfo): ChatMessageView {
   const meta = info.meta ?? {};
@@ -94,5 +109,6 @@ export function fromMessageInfo(info: MessageInfo): ChatMessageView {
     runId: info.run_id,
     messageId: info.id,
     usage: usageOf(meta.usage),
+    sources: sourcesOf(meta.retrieval),
   };
 }

@@ -44,7 +44,11 @@ class ConnectionLost extends Error {
 
 const isAbort = (signal: AbortSignal | undefined) => signal?.aborted === true;
 
-async function open(path: string, init: RequestInit, signal: AbortSignal | undefined): Promise<Response> {
+/**
+ * Opens a `text/event-stream` call with the session token; a refusal (an envelope) rejects with the
+ * server's ApiError. Also used by streamed calls that are not runs (e.g. re-indexing progress).
+ */
+export async function openEventStream(path: string, init: RequestInit, signal: AbortSignal | undefined): Promise<Response> {
   const headers = new Headers(init.headers);
   headers.set('Accept', 'text/event-stream');
   const token = getToken();
@@ -142,7 +146,7 @@ async function follow(first: () => Promise<Response>, state: FollowState, option
       await wait(RECONNECT_BASE_MS * 2 ** (state.reconnects - 1), options.signal);
       if (isAbort(options.signal)) break;
       const { runId } = state;
-      connect = () => open(`/runs/${encodeURIComponent(runId)}/events?after=${state.lastId}`, { method: 'GET' }, options.signal);
+      connect = () => openEventStream(`/runs/${encodeURIComponent(runId)}/events?after=${state.lastId}`, { method: 'GET' }, options.signal);
       continue;
     }
     break;
@@ -158,14 +162,14 @@ async function follow(first: () => Promise<Response>, state: FollowState, option
 export function streamRun(path: string, body: unknown, options: RunStreamOptions): Promise<RunStreamResult> {
   const state: FollowState = { runId: null, lastId: 0, status: null, reconnects: 0 };
   const init: RequestInit = { method: 'POST', body: JSON.stringify(body), headers: { 'Content-Type': 'application/json' } };
-  return swallowAbort(follow(() => open(path, init, options.signal), state, options), options.signal, state);
+  return swallowAbort(follow(() => openEventStream(path, init, options.signal), state, options), options.signal, state);
 }
 
 /** Re-attaches to a run that is (or was) going: replays every event after `after`, then follows it live. */
 export function attachRun(runId: string, after: number, options: RunStreamOptions): Promise<RunStreamResult> {
   const state: FollowState = { runId, lastId: after, status: null, reconnects: 0 };
   const path = `/runs/${encodeURIComponent(runId)}/events?after=${after}`;
-  return swallowAbort(follow(() => open(path, { method: 'GET' }, options.signal), state, options), options.signal, state);
+  return swallowAbort(follow(() => openEventStream(path, { method: 'GET' }, options.signal), state, options), options.signal, state);
 }
 
 /** Stops a run on the server (the model call is aborted there); its stream then ends with `cancelled`. */

@@ -7,8 +7,8 @@ export type ConversationRow = typeof conversations.$inferSelect;
 export type MessageRow = typeof messages.$inferSelect;
 export type NewMessage = typeof messages.$inferInsert;
 
-export async function insertConversation(db: Db, ownerId: string, kind: ConversationKind, subject: string, title: string): Promise<ConversationRow> {
-  const [row] = await db.insert(conversations).values({ ownerId, kind, subject, title }).returning();
+export async function insertConversation(db: Db, ownerId: string, kind: ConversationKind, subject: string, title: string, id?: string): Promise<ConversationRow> {
+  const [row] = await db.insert(conversations).values({ id, ownerId, kind, subject, title }).returning();
   if (!row) throw new Error('conversation insert returned nothing');
   return row;
 }

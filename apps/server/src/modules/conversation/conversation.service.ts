@@ -49,10 +49,11 @@ export function createConversationService({ db }: { db: Db }) {
     notFoundError: () => notFound('会话'),
 
     /** A new conversation titled after its first question, with that question as its first message. */
-    async startConversation(ownerId: string, kind: ConversationKind, subject: string, query: string) {
+    /** `ids` chosen by the caller let a chat announce them before the rows are written. */
+    async startConversation(ownerId: string, kind: ConversationKind, subject: string, query: string, ids: { conversationId?: string; messageId?: string } = {}) {
       return db.transaction(async (tx) => {
-        const conversation = await repo.insertConversation(tx, ownerId, kind, subject, titleFrom(query));
-        const message = await repo.insertMessage(tx, { conversationId: conversation.id, role: 'user', content: query });
+        const conversation = await repo.insertConversation(tx, ownerId, kind, subject, titleFrom(query), ids.conversationId);
+        const message = await repo.insertMessage(tx, { id: ids.messageId, conversationId: conversation.id, role: 'user', content: query });
         return { conversation: toConversation(conversation), message: toMessage(message) };
       });
     },

@@ -41,6 +41,7 @@ export function createKbChatService(deps: { llm: LlmService; conversations: Conv
         subject: kbIds.join(','),
         query: body.query,
         conversationId: body.conversation_id,
+        regenerate: body.regenerate,
         historyMessages: HISTORY_MESSAGES,
       });
       const found = await retriever.retrieve(user, { kbIds, query: body.query, topK: body.top_k, scoreThreshold: body.score_threshold, mode: body.mode });

@@ -22,8 +22,8 @@ export interface AnswerRun {
 }
 
 /**
- * One model answer as a durable run: the model call goes out first, the question and the run are
- * written while it thinks, then the answer streams to `reply` (and to anyone re-attaching).
+ * One model answer as a durable run: the model call goes out first and the answer streams to `reply`
+ * (and to anyone re-attaching) while the question and the run are written.
  */
 export async function streamAnswerRun(deps: { llm: LlmService; conversations: ConversationService; runs: RunService }, reply: FastifyReply, user: AuthUser, input: AnswerRun): Promise<void> {
   const { llm, conversations, runs } = deps;
@@ -31,13 +31,15 @@ export async function streamAnswerRun(deps: { llm: LlmService; conversations: Co
   const controller = new AbortController();
   const answer = startEarly(llm.streamChat(user, model, input.request, { feature: input.feature, signal: controller.signal }));
   try {
-    const { conversationId, messageId } = await turn.record();
+    const { conversationId, messageId } = turn;
     await runs.startAndStream(
       reply,
       {
         run: { kind: input.kind, ownerId: user.id, conversationId, subject: model.llmName, input: { message_id: messageId } },
         announce: { conversation_id: conversationId, message_id: messageId },
         abandonAfterMs: input.abandonAfterMs,
+        // The question is written while the answer streams; the run's row and log follow it.
+        after: turn.record(),
       },
       answerExecutor({ conversations, model, conversationId, answer, prelude: input.prelude, meta: input.meta }),
       controller,

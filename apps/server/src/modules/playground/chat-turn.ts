@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { ConversationKind } from '@agent-platform/contracts';
 import type { AuthUser } from '../../platform/http/index.js';
 import type { ConversationService } from '../conversation/index.js';
@@ -6,8 +7,11 @@ import type { ConversationService } from '../conversation/index.js';
 export interface Turn {
   /** What the model is sent: earlier messages and this turn's question. */
   history: Array<{ role: 'user' | 'assistant'; content: string }>;
-  /** Writes the turn's rows; runs while the model call is already on its way. */
-  record(): Promise<{ conversationId: string; messageId: string }>;
+  /** Chosen before anything is written, so the stream can announce them at once. */
+  conversationId: string;
+  messageId: string;
+  /** Writes the turn's rows; runs while the answer is already streaming. */
+  record(): Promise<void>;
 }
 
 export interface TurnInput {
@@ -31,14 +35,17 @@ export async function prepareTurn(conversations: ConversationService, user: Auth
   if (input.regenerate && conversationId) {
     const { conversation, question } = await conversations.takeLastQuestion(user.id, kind, conversationId);
     const history = await conversations.recentMessages(conversation.id, historyMessages);
-    return { history, record: async () => ({ conversationId: conversation.id, messageId: question.id }) };
+    return { history, conversationId: conversation.id, messageId: question.id, record: async () => undefined };
   }
+  const messageId = randomUUID();
   if (!conversationId) {
+    const newConversationId = randomUUID();
     return {
       history: [{ role: 'user', content: query }],
+      conversationId: newConversationId,
+      messageId,
       record: async () => {
-        const { conversation, message } = await conversations.startConversation(user.id, kind, subject, query);
-        return { conversationId: conversation.id, messageId: message.id };
+        await conversations.startConversation(user.id, kind, subject, query, { conversationId: newConversationId, messageId });
       },
     };
   }
@@ -47,9 +54,10 @@ export async function prepareTurn(conversations: ConversationService, user: Auth
   const earlier = await conversations.recentMessages(conversation.id, historyMessages - 1);
   return {
     history: [...earlier, { role: 'user', content: query }],
+    conversationId: conversation.id,
+    messageId,
     record: async () => {
-      const message = await conversations.addMessage({ conversationId: conversation.id, role: 'user', content: query });
-      return { conversationId: conversation.id, messageId: message.id };
+      await conversations.addMessage({ id: messageId, conversationId: conversation.id, role: 'user', content: query });
     },
   };
 }

@@ -21,7 +21,7 @@ export interface AnswerInput {
  * conversation's next message whatever happens, partial when stopped or failed.
  */
 export function answerExecutor({ conversations, model, conversationId, answer, prelude = [], meta = {} }: AnswerInput): RunExecutor {
-  return async ({ run, signal, emit }) => {
+  return async ({ run, signal, stored, emit }) => {
     for (const event of prelude) emit(event.type, event.data);
     let text = '';
     let reasoning = '';
@@ -45,6 +45,7 @@ export function answerExecutor({ conversations, model, conversationId, answer, p
       else if (error instanceof AppError) outcome = { status: 'failed', error: { code: error.envelopeCode, msg: error.message } };
       else throw error;
     }
+    await stored;
     await conversations.addMessage({
       conversationId,
       role: 'assistant',

@@ -9,6 +9,8 @@ export interface RunContext {
   run: RunRow;
   /** Aborted when the run is cancelled, abandoned or the server shuts down. */
   signal: AbortSignal;
+  /** Resolves once the run's row (and what it refers to) is stored: await it before writing rows that refer to the run. */
+  stored: Promise<void>;
   emit(type: string, data: Record<string, unknown>): void;
 }
 
@@ -57,7 +59,7 @@ export async function executeRun(
 
   let outcome: RunOutcome;
   try {
-    outcome = await executor({ run, signal: controller.signal, emit: (type, data) => recorder.emit(type, data) });
+    outcome = await executor({ run, signal: controller.signal, stored, emit: (type, data) => recorder.emit(type, data) });
   } catch (error) {
     if (controller.signal.aborted) outcome = { status: 'cancelled' };
     else {

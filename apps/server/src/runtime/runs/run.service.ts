@@ -34,6 +34,8 @@ export interface StartRun {
   announce: Record<string, unknown>;
   /** How long the run may go on with nobody watching before it is stopped. */
   abandonAfterMs: number;
+  /** Rows the run refers to (its conversation, the question), being written: the run's row waits for them. */
+  after?: Promise<unknown>;
 }
 
 export type RunService = ReturnType<typeof createRunService>;
@@ -108,7 +110,7 @@ export function createRunService({ db, bus, log }: RunServiceOptions) {
         createdAt: now,
         updatedAt: now,
       };
-      const stored = insertRun(db, run).then(() => undefined);
+      const stored = (start.after ?? Promise.resolve()).then(() => insertRun(db, run)).then(() => undefined);
       stored.catch((error: unknown) => {
         log.error({ err: error, runId: run.id }, 'run could not be stored');
         controller.abort(error);

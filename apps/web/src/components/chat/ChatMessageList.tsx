@@ -16,12 +16,14 @@ interface ChatMessageListProps {
   isRunning: boolean;
   /** Shown under the last answer (e.g. suggested follow-up questions). */
   lastAnswerExtra?: ReactNode;
+  /** The answer's text, when a page shows more than Markdown (e.g. citations); Markdown otherwise. */
+  renderAnswer?: (message: ChatMessageView) => ReactNode;
 }
 
-function AnswerBody({ message }: { message: ChatMessageView }) {
+function AnswerBody({ message, renderAnswer }: { message: ChatMessageView; renderAnswer?: (message: ChatMessageView) => ReactNode }) {
   return (
     <>
-      {message.content ? <Markdown>{message.content}</Markdown> : null}
+      {renderAnswer ? renderAnswer(message) : message.content ? <Markdown>{message.content}</Markdown> : null}
       {message.status === 'error' ? (
         <Alert type="error" showIcon title={CHAT_TEXT.failed} description={message.error} className={styles.answerError} />
       ) : null}
@@ -63,7 +65,7 @@ const AVATARS = {
 };
 
 /** The messages of a conversation: questions on the right, answers (Markdown, reasoning, actions) on the left. */
-export function ChatMessageList({ messages, onRegenerate, isRunning, lastAnswerExtra }: ChatMessageListProps) {
+export function ChatMessageList({ messages, onRegenerate, isRunning, lastAnswerExtra, renderAnswer }: ChatMessageListProps) {
   const lastAnswer = messages.findLast((message) => message.role === 'assistant');
   const items: BubbleItemType[] = messages.map((message) => {
     const isLast = message === lastAnswer;
@@ -81,7 +83,7 @@ export function ChatMessageList({ messages, onRegenerate, isRunning, lastAnswerE
       classNames: { content: styles.answer, body: styles.answerBody },
       loading: streaming && !message.content && !message.reasoning,
       header: message.reasoning ? <ReasoningBlock text={message.reasoning} thinking={streaming && !message.content} /> : undefined,
-      contentRender: () => <AnswerBody message={message} />,
+      contentRender: () => <AnswerBody message={message} renderAnswer={renderAnswer} />,
       footer: streaming ? undefined : (
         <AnswerFooter
           message={message}

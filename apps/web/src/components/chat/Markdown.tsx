@@ -1,6 +1,6 @@
 import { PictureOutlined } from '@ant-design/icons';
-import type { ComponentProps } from 'react';
-import ReactMarkdown, { type Components, type ExtraProps } from 'react-markdown';
+import { useMemo, type ComponentProps } from 'react';
+import ReactMarkdown, { type Components, type ExtraProps, type Options } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
 import { CHAT_TEXT } from './constants';
 import { CopyButton } from './CopyButton';
@@ -49,14 +49,23 @@ const COMPONENTS: Components = { a: Link, img: ImageLink, pre: CodeBlock };
 const REMARK_PLUGINS = [remarkGfm];
 const REHYPE_PLUGINS = [rehypeCodeHighlight];
 
+/** What a chat page adds to the shared rendering, e.g. citation markers as clickable badges. */
+export interface MarkdownExtension {
+  remarkPlugins?: NonNullable<Options['remarkPlugins']>;
+  /** For elements the page's own plugins produce (raw HTML from the model is never rendered). */
+  components?: Components;
+}
+
 /**
  * Model and tool output as Markdown, safely: raw HTML is shown as text (never rendered), links only
  * http(s)/mailto in a new tab, images only as links, code blocks highlighted by class names.
  */
-export function Markdown({ children }: { children: string }) {
+export function Markdown({ children, extension }: { children: string; extension?: MarkdownExtension }) {
+  const remarkPlugins = useMemo(() => [...REMARK_PLUGINS, ...(extension?.remarkPlugins ?? [])], [extension?.remarkPlugins]);
+  const components = useMemo(() => ({ ...COMPONENTS, ...extension?.components }), [extension?.components]);
   return (
     <div className={styles.markdown}>
-      <ReactMarkdown remarkPlugins={REMARK_PLUGINS} rehypePlugins={REHYPE_PLUGINS} components={COMPONENTS} urlTransform={safeUrl}>
+      <ReactMarkdown remarkPlugins={remarkPlugins} rehypePlugins={REHYPE_PLUGINS} components={components} urlTransform={safeUrl}>
         {children}
       </ReactMarkdown>
     </div>

@@ -2,7 +2,7 @@ import { ExperimentOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Empty, Typography } from 'antd';
 import { useNavigate } from 'react-router';
 import { CHAT_PAGE_TEXT as TEXT, LLM_PATHS } from '../constants';
-import styles from './ModelPlayground.module.css';
+import styles from '../../../components/chat/ChatLayout.module.css';
 
 /** An empty conversation: a greeting naming the model, or how to get a model when there is none. */
 export function ChatWelcome({ modelName }: { modelName: string | null }) {

@@ -1,0 +1,133 @@
+import type {
+  AddDocsBody,
+  CreateKbBody,
+  DeleteDocsBody,
+  FileEntry,
+  KbChatBody,
+  KbDocsResult,
+  KbDocument,
+  KbSearchResult,
+  KbSegment,
+  KnowledgeBase,
+  ListDocSegmentsBody,
+  ListFilesBody,
+  ListKbFilesQuery,
+  ListKbsBody,
+  LlmModel,
+  LlmType,
+  Page,
+  SearchDocsBody,
+  UpdateKbBody,
+  UpdateSegmentBody,
+} from '@agent-platform/contracts';
+import { EventStreamParser, type RawStreamEvent } from '../../lib/event-stream';
+import { http, NO_TIMEOUT } from '../../lib/http';
+import { openEventStream, streamRun, type RunStreamOptions, type RunStreamResult } from '../../lib/run-stream';
+
+export type KbScope = 'mine' | 'public';
+export type FileTree = 'private' | 'public';
+
+const KB_LIST_URLS: Record<KbScope, string> = { mine: '/kb/list', public: '/kb/list_public' };
+const FILE_LIST_URLS: Record<FileTree, string> = { private: '/kb/files/list', public: '/kb/files/list_public' };
+
+export function listKbs(scope: KbScope, body: ListKbsBody): Promise<Page<KnowledgeBase>> {
+  return http.post<Page<KnowledgeBase>>(KB_LIST_URLS[scope], body);
+}
+
+/** Every knowledge base the user may use (own and public): the chat page's choices. */
+export function listVisibleKbs(): Promise<KnowledgeBase[]> {
+  return http.get<KnowledgeBase[]>('/kb/list_detail_knowledge_bases');
+}
+
+/** The spec's lookup answers a list; an empty one is refused by the server as 知识库不存在. */
+export async function getKbById(kbId: string): Promise<KnowledgeBase | undefined> {
+  return (await http.post<KnowledgeBase[]>('/kb/query_knowledge_base', { kb_id: kbId }))[0];
+}
+
+export function createKb(body: CreateKbBody): Promise<KnowledgeBase> {
+  return http.post<KnowledgeBase>('/kb/create_knowledge_base', body);
+}
+
+export function updateKb(body: UpdateKbBody): Promise<KnowledgeBase> {
+  return http.post<KnowledgeBase>('/kb/update_kb', body);
+}
+
+export function deleteKb(kbId: string): Promise<null> {
+  return http.post<null>('/kb/delete_knowledge_base', { kb_id: kbId });
+}
+
+export function setKbPublic(kbId: string, isPublic: boolean): Promise<KnowledgeBase> {
+  return http.post<KnowledgeBase>(isPublic ? '/kb/publish' : '/kb/withhold', { kb_id: kbId });
+}
+
+export function listDocuments(query: ListKbFilesQuery): Promise<Page<KbDocument>> {
+  return http.get<Page<KbDocument>>('/kb/list_files_detail', { params: query });
+}
+
+/** One file per call, so each shows its own progress; the `kb_id` field goes before the file (spec §7). */
+export function uploadDocument(kbId: string, file: File, onProgress: (loaded: number) => void): Promise<KbDocsResult> {
+  const form = new FormData();
+  form.append('kb_id', kbId);
+  form.append('files', file, file.name);
+  return http.post<KbDocsResult>('/kb/upload_docs', form, { timeout: NO_TIMEOUT, onUploadProgress: (event) => onProgress(event.loaded) });
+}
+
+export function addDocuments(body: AddDocsBody): Promise<KbDocsResult> {
+  return http.post<KbDocsResult>('/kb/add_docs', body);
+}
+
+export function deleteDocuments(body: DeleteDocsBody): Promise<unknown> {
+  return http.post<unknown>('/kb/delete_docs', body);
+}
+
+/** The original file, as the browser saves it. */
+export async function downloadDocument(docId: string): Promise<Blob> {
+  const response = await http.client.get<Blob>('/kb/download_doc', { params: { doc_id: docId }, responseType: 'blob', timeout: NO_TIMEOUT });
+  return response.data;
+}
+
+export function listSegments(body: ListDocSegmentsBody): Promise<Page<KbSegment>> {
+  return http.post<Page<KbSegment>>('/kb/list_doc_segment', body);
+}
+
+export function updateSegment(body: UpdateSegmentBody): Promise<KbSegment> {
+  return http.post<KbSegment>('/kb/update_docs_by_id', body);
+}
+
+/** Spec §9: no timeout for retrieval. */
+export function searchDocuments(body: SearchDocsBody): Promise<KbSearchResult> {
+  return http.post<KbSearchResult>('/kb/search_docs', body, { timeout: NO_TIMEOUT });
+}
+
+/** Re-indexes every document; the answer streams `progress` events, then `done`. */
+export async function streamReindex(kbId: string, onEvent: (event: RawStreamEvent) => void, signal?: AbortSignal): Promise<void> {
+  const init: RequestInit = { method: 'POST', body: JSON.stringify({ kb_id: kbId, stream: true }), headers: { 'Content-Type': 'application/json' } };
+  const response = await openEventStream('/kb/recreate_vector_store', init, signal);
+  const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+  const parser = new EventStreamParser();
+  for (;;) {
+    const chunk = await reader.read();
+    if (chunk.done) break;
+    parser.push(chunk.value).forEach(onEvent);
+  }
+  parser.end().forEach(onEvent);
+}
+
+/** The knowledge-base chat's stream (spec/streaming.md). */
+export function streamKbChat(body: KbChatBody, options: RunStreamOptions): Promise<RunStreamResult> {
+  return streamRun('/kb/chat', body, options);
+}
+
+/** One folder of the file manager's private or public tree (the "add from files" dialog). */
+export function listFiles(tree: FileTree, body: ListFilesBody): Promise<Page<FileEntry>> {
+  return http.post<Page<FileEntry>>(FILE_LIST_URLS[tree], body);
+}
+
+/** The most one list call answers (contracts pageQuery). */
+export const MAX_PAGE_SIZE = 100;
+
+/** Enabled models of some types the user may use (e.g. embedding models for a knowledge base). */
+export async function listEnabledModels(types: LlmType[]): Promise<LlmModel[]> {
+  const pages = await Promise.all(types.map((type) => http.post<Page<LlmModel>>('/llm/query_all_models', { page: 1, page_size: MAX_PAGE_SIZE, type, status: 'enabled' })));
+  return pages.flatMap((page) => page.list).sort((a, b) => a.display_name.localeCompare(b.display_name, 'zh-CN'));
+}
