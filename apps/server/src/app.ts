@@ -3,16 +3,33 @@ import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
 import type { Database } from './platform/db/index.js';
 import { acceptEmptyJsonBodies, installErrorHandling, serveWebApp } from './platform/http/index.js';
+import { createOutbound } from './platform/net/index.js';
 import { openSecretBox } from './platform/security/index.js';
 import { conversationRoutes, createConversationService } from './modules/conversation/index.js';
+import { createFileModule, FILE_UPLOAD_URLS, fileRoutes, installMultipart } from './modules/files/index.js';
+import {
+  createKbChatService,
+  createKnowledgeModule,
+  kbChatRoutes,
+  kbCounters,
+  kbFileUsageCheck,
+  kbModelUsageCheck,
+  knowledgeRoutes,
+  retrievalRoutes,
+} from './modules/knowledge/index.js';
 import { createLlmModule, llmRoutes, type LlmService } from './modules/llm/index.js';
 import { createPlaygroundService, playgroundRoutes } from './modules/playground/index.js';
 import { createSmsProvider, createSmsService, smsRoutes, type SmsProvider } from './modules/sms/index.js';
 import { createSystemService, systemRoutes } from './modules/system/index.js';
+import { createMcpModule, mcpRoutes, mcpTagReferences, type McpCatalog } from './modules/mcp/index.js';
+import { createTagModule, tagRoutes } from './modules/tag/index.js';
+import { createToolModule, toolRoutes, toolTagReferences } from './modules/tool/index.js';
 import { createUsageService } from './modules/usage/index.js';
 import { createUserModule, userRoutes } from './modules/user/index.js';
 import { versionRoutes } from './modules/version/index.js';
+import { createJobQueue, type JobQueue } from './runtime/jobs/index.js';
 import { createRunService, runRoutes, type RunService } from './runtime/runs/index.js';
+import { builtinTools } from './runtime/tools/index.js';
 
 export interface AppOptions {
   config: Config;
@@ -20,7 +37,7 @@ export interface AppOptions {
   /** Tests capture verification codes with their own provider. */
   smsProvider?: SmsProvider;
   /** Tests add routes that drive services directly (e.g. runs with a scripted executor). */
-  extend?: (app: FastifyInstance, services: { runs: RunService; llm: LlmService }) => void;
+  extend?: (app: FastifyInstance, services: { runs: RunService; llm: LlmService; jobs: JobQueue; mcp: McpCatalog }) => void;
 }
 
 const API_PREFIXES = ['/api/', '/ai-sdk-api/'];
@@ -43,6 +60,8 @@ export async function buildApp({ config, database, smsProvider, extend }: AppOpt
   });
   acceptEmptyJsonBodies(app, config.BODY_LIMIT_BYTES);
   installErrorHandling(app, config.BODY_LIMIT_BYTES);
+  // Only these calls take multipart bodies; every other call refuses them.
+  await installMultipart(app, config, [...FILE_UPLOAD_URLS, '/api/kb/upload_docs']);
 
   const { db } = database;
   const system = createSystemService({ db });
@@ -50,29 +69,60 @@ export async function buildApp({ config, database, smsProvider, extend }: AppOpt
   const usage = createUsageService({ db });
   const sms = createSmsService({ db, system, provider: smsProvider ?? createSmsProvider(config, app.log), log: app.log });
   const conversations = createConversationService({ db });
+  const tags = createTagModule({ db, references: [mcpTagReferences, toolTagReferences] });
   // Model API keys (and later other secrets) are encrypted with SECRET_KEY, or a key kept in DATA_DIR.
   const secrets = openSecretBox(config.SECRET_KEY, path.join(config.dataDir, 'secret.key'));
   if (!config.SECRET_KEY && database.dialect === 'postgres') {
     app.log.warn('SECRET_KEY is not set: using DATA_DIR/secret.key; every server process must share the same key to read stored API keys');
   }
-  const llm = createLlmModule({ db, config, log: app.log, usage, secrets, usageChecks: [] });
-  const counters = [...conversations.counters(), ...llm.registry.counters()];
+  const outbound = createOutbound({ allowedHosts: config.OUTBOUND_ALLOWED_HOSTS });
+  app.addHook('onClose', () => outbound.close());
+  const llm = createLlmModule({ db, config, log: app.log, usage, secrets, outbound, usageChecks: [kbModelUsageCheck(db)] });
+  const counters = [...conversations.counters(), ...llm.registry.counters(), ...kbCounters(db)];
   const user = createUserModule({ db, bus: database.bus, log: app.log, config, sms, system, usage, counters });
   app.decorate('authenticator', user.authenticator);
+  const files = createFileModule({ db, config, log: app.log, usageChecks: [kbFileUsageCheck(db)] });
 
   const runs = createRunService({ db, bus: database.bus, log: app.log });
   await runs.sweep();
   app.addHook('onClose', () => runs.close());
+  const jobs = createJobQueue({ db, bus: database.bus, log: app.log });
+  app.addHook('onClose', () => jobs.close());
+  const knowledge = createKnowledgeModule({ db, log: app.log, jobs, files: files.service, llm: llm.service });
+  app.addHook('onClose', () => knowledge.close());
+  // Before any job or request opens a transaction: PGlite has one connection, and the check needs it.
+  await knowledge.vectors.available();
+
+  const toolModule = createToolModule({
+    db,
+    outbound,
+    secrets,
+    llm: llm.service,
+    files: files.service,
+    retriever: knowledge.retriever,
+    checkKb: (viewer, kbId) => knowledge.kbs.getKb(viewer, kbId),
+    builtins: builtinTools({ outbound }),
+  });
+  const mcp = createMcpModule({ db, config, secrets, outbound, tags: tags.tags });
+  app.addHook('onClose', () => mcp.close());
 
   userRoutes(app, user.users, user.usageStats);
   runRoutes(app, runs);
   conversationRoutes(app, conversations);
   llmRoutes(app, llm);
+  fileRoutes(app, files.service, config.FILE_SIGNED_URL_TTL_SECONDS);
+  knowledgeRoutes(app, knowledge);
+  retrievalRoutes(app, knowledge.retriever);
+  kbChatRoutes(app, createKbChatService({ llm: llm.service, conversations, runs, retriever: knowledge.retriever }));
   playgroundRoutes(app, createPlaygroundService({ llm: llm.service, conversations, runs }));
   smsRoutes(app, sms);
   systemRoutes(app, system);
+  tagRoutes(app, tags.admin);
+  toolRoutes(app, toolModule);
+  mcpRoutes(app, mcp);
   versionRoutes(app, database.ping);
-  extend?.(app, { runs, llm: llm.service });
+  jobs.start();
+  extend?.(app, { runs, llm: llm.service, jobs, mcp: mcp.catalog });
 
   if (config.WEB_DIST) await serveWebApp(app, config.WEB_DIST);
   return app;

@@ -21,6 +21,8 @@ export const ENVELOPE_CODES = {
   INTERNAL: 50001,
   /** The model provider failed, refused or timed out; the message says which. */
   MODEL_CALL_FAILED: 50201,
+  /** An MCP service could not be reached, failed or timed out; the message says which. */
+  SERVICE_CALL_FAILED: 50201,
 } as const;
 
 export type ErrorName = Exclude<keyof typeof ENVELOPE_CODES, 'OK'>;

@@ -1,9 +1,12 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { accountRoutes } from '../features/account';
 import { authRoutes, RequireAuth } from '../features/auth';
+import { filesRoutes, filesStandaloneRoutes } from '../features/files';
+import { knowledgeRoutes } from '../features/knowledge';
 import { llmRoutes } from '../features/llm';
 import { notFoundRoute, RouteErrorPage, statusRoutes } from '../features/status';
 import { systemRoutes } from '../features/system';
+import { tagsRoutes } from '../features/tags';
 import { setHttpHandlers } from '../lib/http';
 import { buildLoginPath, isAnonymousPath, LICENSE_EXPIRE_PATH } from '../lib/redirect';
 import type { PageLoader } from '../lib/routes';
@@ -40,12 +43,15 @@ export const routes: RouteObject[] = [
                 ...SECTION_REDIRECTS.map(([path, to]): RouteObject => ({ path, element: <Navigate to={to} replace /> })),
                 ...accountRoutes,
                 ...systemRoutes,
+                ...tagsRoutes,
                 ...llmRoutes,
+                ...filesRoutes,
+                ...knowledgeRoutes,
                 ...pendingAppRoutes,
               ],
             },
           ]),
-          lazyLayout(loadStandaloneLayout, pendingStandaloneRoutes),
+          lazyLayout(loadStandaloneLayout, [...filesStandaloneRoutes, ...pendingStandaloneRoutes]),
         ],
       },
     ],

@@ -2,7 +2,7 @@ import type { Db } from '../../platform/db/index.js';
 import type { EventHub } from './event-hub.js';
 import { appendEvents, type RunEvent } from './run.repo.js';
 
-/** PostgreSQL takes at most 65535 parameters a statement; an event row uses 4. */
+/** Rows per insert: bounds one statement's size. */
 const MAX_ROWS_PER_INSERT = 5_000;
 
 interface Pending {

@@ -47,6 +47,8 @@ export function createRunService({ db, bus, log }: RunServiceOptions) {
   const writer = new EventLogWriter(db, hub);
   const local = new Map<string, AbortController>();
   const watchedAt = new Map<string, number>();
+  /** Runs started here whose row is still being written: a cancel or re-attach right after `run` waits for it. */
+  const storing = new Map<string, Promise<void>>();
 
   bus.subscribe(CANCEL_CHANNEL, (runId) => local.get(runId)?.abort(new Error('cancelled')));
   bus.subscribe(WATCH_CHANNEL, (runId) => {
@@ -66,6 +68,7 @@ export function createRunService({ db, bus, log }: RunServiceOptions) {
   sweeper.unref();
 
   async function getOwnRun(ownerId: string, runId: string): Promise<RunRow> {
+    await storing.get(runId)?.catch(() => undefined);
     const run = await findRun(db, runId);
     if (!run || run.ownerId !== ownerId) throw notFound('运行记录');
     return run;
@@ -115,6 +118,11 @@ export function createRunService({ db, bus, log }: RunServiceOptions) {
         log.error({ err: error, runId: run.id }, 'run could not be stored');
         controller.abort(error);
       });
+      storing.set(run.id, stored);
+      stored.then(
+        () => storing.delete(run.id),
+        () => storing.delete(run.id),
+      );
       const recorder = new RunRecorder(writer, run.id, 0, stored);
       // A new run has no log yet: subscribe, then write its first event.
       await streamRun(db, hub, reply, run.id, 0, { replay: false });

@@ -1,0 +1,74 @@
+import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../platform/db/index.js';
+import { visibleWhere, type Viewer } from '../../platform/http/index.js';
+import { mcpServices } from './mcp.tables.js';
+
+export type McpServiceRow = typeof mcpServices.$inferSelect;
+export type NewMcpService = typeof mcpServices.$inferInsert;
+export type McpServiceChanges = Partial<Omit<NewMcpService, 'id' | 'ownerId' | 'createdAt' | 'updatedAt'>>;
+
+export interface ServiceFilter {
+  /** Which rows: all the viewer may use, only theirs, or only public ones. */
+  scope: 'usable' | 'mine' | 'public';
+  keyword?: string;
+  /** Any of these tag names. */
+  tags?: string[];
+}
+
+function filterOf(viewer: Viewer, { scope, keyword, tags }: ServiceFilter): SQL | undefined {
+  const pattern = keyword ? `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
+  return and(
+    scope === 'usable' ? visibleWhere(viewer, mcpServices) : undefined,
+    scope === 'mine' ? eq(mcpServices.ownerId, viewer.id) : undefined,
+    scope === 'public' ? eq(mcpServices.isPublic, true) : undefined,
+    pattern ? or(ilike(mcpServices.name, pattern), ilike(mcpServices.description, pattern)) : undefined,
+    tags?.length ? or(...tags.map((tag) => sql`${mcpServices.tags} @> ${JSON.stringify([tag])}::jsonb`)) : undefined,
+  );
+}
+
+export async function listServices(db: Db, viewer: Viewer, filter: ServiceFilter, offset: number, limit: number) {
+  const where = filterOf(viewer, filter);
+  const [total] = await db.select({ n: count() }).from(mcpServices).where(where);
+  const rows = await db.select().from(mcpServices).where(where).orderBy(desc(mcpServices.createdAt), desc(mcpServices.id)).offset(offset).limit(limit);
+  return { total: total?.n ?? 0, rows };
+}
+
+export async function findServiceById(db: Db, id: string): Promise<McpServiceRow | undefined> {
+  const rows = await db.select().from(mcpServices).where(eq(mcpServices.id, id)).limit(1);
+  return rows[0];
+}
+
+export async function insertService(db: Db, service: NewMcpService): Promise<McpServiceRow> {
+  const rows = await db.insert(mcpServices).values(service).returning();
+  return rows[0]!;
+}
+
+export async function updateService(db: Db, id: string, changes: McpServiceChanges, touch = true): Promise<McpServiceRow | undefined> {
+  const rows = await db
+    .update(mcpServices)
+    .set(touch ? { ...changes, updatedAt: new Date() } : changes)
+    .where(eq(mcpServices.id, id))
+    .returning();
+  return rows[0];
+}
+
+/** The outcome of a listing, only if the config it used is still the current one. */
+export async function recordStatus(db: Db, id: string, version: number, changes: Pick<McpServiceChanges, 'status' | 'statusMessage' | 'checkedAt' | 'functionCount'>) {
+  await db.update(mcpServices).set(changes).where(and(eq(mcpServices.id, id), eq(mcpServices.configVersion, version)));
+}
+
+export async function deleteService(db: Db, id: string): Promise<boolean> {
+  const rows = await db.delete(mcpServices).where(eq(mcpServices.id, id)).returning({ id: mcpServices.id });
+  return rows.length > 0;
+}
+
+/** Tag references: carry a renamed or deleted tag over to the services. */
+export async function renameTag(db: Db, oldName: string, newName: string): Promise<void> {
+  await db.execute(sql`update mcp_services set tags = (select coalesce(jsonb_agg(distinct case when t = ${oldName} then ${newName} else t end), '[]'::jsonb) from jsonb_array_elements_text(tags) t) where tags @> ${JSON.stringify([oldName])}::jsonb`);
+}
+
+export async function removeTags(db: Db, names: string[]): Promise<void> {
+  for (const name of names) {
+    await db.execute(sql`update mcp_services set tags = tags - ${name}::text where tags @> ${JSON.stringify([name])}::jsonb`);
+  }
+}

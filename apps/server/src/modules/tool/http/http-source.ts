@@ -1,0 +1,65 @@
+import { httpToolConfig, looksMasked, maskSecret, type HttpToolConfig } from '@agent-platform/contracts';
+import { parseInput } from '../../../platform/http/index.js';
+import type { Outbound } from '../../../platform/net/index.js';
+import type { SecretBox } from '../../../platform/security/index.js';
+import { ToolFailure } from '../../../runtime/tools/index.js';
+import { maskedSecretGiven } from '../tool.errors.js';
+import type { ToolRow } from '../tool.repo.js';
+import { checkedInputSchema, rowTool, type ToolSource } from '../tool-sources.js';
+import { checkHttpConfig, secretFieldOf, splitSecret, withSecret } from './http-config.js';
+import { callHttpTool } from './http-tool.js';
+
+const EMPTY_INPUT = { type: 'object', properties: {} };
+
+/** `kind: llm`: a custom HTTP API tool. The auth secret is sealed apart from the config. */
+export function httpToolSource({ outbound, secrets }: { outbound: Outbound; secrets: SecretBox }): ToolSource {
+  const openSecret = (sealed: string | null) => {
+    try {
+      return sealed ? secrets.open(sealed) : null;
+    } catch {
+      return undefined; // sealed with another SECRET_KEY
+    }
+  };
+  const maskedOf = (sealed: string | null) => {
+    try {
+      return sealed ? maskSecret(secrets.open(sealed)) : '';
+    } catch {
+      return '****'; // sealed with another SECRET_KEY: still "a secret is set"
+    }
+  };
+
+  function sealedFor(secret: string | null, auth: Record<string, unknown>, stored: ToolRow | undefined): string | null | undefined {
+    if (secret === null) return null;
+    if (!looksMasked(secret)) return secrets.seal(secret);
+    const storedAuth = (stored?.config.auth ?? {}) as Record<string, unknown>;
+    if (stored?.secretSealed && storedAuth.type === auth.type && secret === maskedOf(stored.secretSealed)) return undefined;
+    throw maskedSecretGiven();
+  }
+
+  return {
+    async prepare(_viewer, { config, inputSchema, stored }) {
+      const parsed = parseInput(httpToolConfig, config);
+      const schema = inputSchema ?? stored?.inputSchema ?? EMPTY_INPUT;
+      checkedInputSchema(schema);
+      checkHttpConfig(parsed, schema);
+      const { open, secret } = splitSecret(parsed.auth);
+      return { inputSchema: schema, config: { ...parsed, auth: open }, secretSealed: sealedFor(secret, open, stored) };
+    },
+    show(row) {
+      const auth = (row.config.auth ?? { type: 'none' }) as Record<string, unknown>;
+      return { ...row.config, auth: secretFieldOf(auth as { type: string }) ? withSecret(auth, maskedOf(row.secretSealed)) : { type: 'none' } };
+    },
+    toTool(_viewer, row) {
+      const config = row.config as unknown as HttpToolConfig;
+      const secret = openSecret(row.secretSealed);
+      const callable: HttpToolConfig = { ...config, auth: withSecret(config.auth as unknown as Record<string, unknown>, secret ?? null) };
+      return rowTool(row, {
+        timeoutMs: config.timeout_ms + 1_000,
+        async execute(input, { signal }) {
+          if (secret === undefined) throw new ToolFailure(`工具「${row.title}」的认证密钥无法解密（服务器密钥已更换），请重新填写`);
+          return callHttpTool(outbound, callable, input, signal);
+        },
+      });
+    },
+  };
+}

@@ -1,0 +1,82 @@
+import type { ToolKind } from '@agent-platform/contracts';
+import { and, count, desc, eq, getTableColumns, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../platform/db/index.js';
+import { visibleWhere, type Viewer } from '../../platform/http/index.js';
+import { tools } from './tool.tables.js';
+
+export type ToolRow = typeof tools.$inferSelect;
+export type NewTool = typeof tools.$inferInsert;
+export type ToolChanges = Partial<Omit<NewTool, 'id' | 'ownerId' | 'createdAt' | 'updatedAt'>>;
+export type ToolListRow = ToolRow & { ownerName: string };
+
+export interface ToolFilter {
+  /** Own tools only, public ones only, or all the viewer may use. */
+  scope: { ownerId: string } | { publicOnly: true } | { visibleTo: Viewer };
+  kind?: ToolKind;
+  tag?: string;
+  keyword?: string;
+}
+
+const likePattern = (keyword: string) => `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+const listColumns = {
+  ...getTableColumns(tools),
+  // The user module's table, read by name: modules import each other's tables only for foreign keys.
+  ownerName: sql<string>`(select coalesce(nullif(u.nick_name, ''), u.user_name) from users u where u.id = "tools"."owner_id")`,
+};
+
+function filterOf({ scope, kind, tag, keyword }: ToolFilter): SQL | undefined {
+  return and(
+    'ownerId' in scope ? eq(tools.ownerId, scope.ownerId) : 'publicOnly' in scope ? eq(tools.isPublic, true) : visibleWhere(scope.visibleTo, tools),
+    // Data-asset tools wait for the database issue: never listed until then.
+    ne(tools.kind, 'llm/db'),
+    kind ? eq(tools.kind, kind) : undefined,
+    tag ? sql`${tools.tags} @> ${JSON.stringify([tag])}::jsonb` : undefined,
+    keyword
+      ? or(ilike(tools.name, likePattern(keyword)), ilike(tools.title, likePattern(keyword)), ilike(tools.description, likePattern(keyword)))
+      : undefined,
+  );
+}
+
+export async function countTools(db: Db, filter: ToolFilter): Promise<number> {
+  const [total] = await db.select({ n: count() }).from(tools).where(filterOf(filter));
+  return total?.n ?? 0;
+}
+
+export async function listTools(db: Db, filter: ToolFilter, offset: number, limit: number): Promise<ToolListRow[]> {
+  return db.select(listColumns).from(tools).where(filterOf(filter)).orderBy(desc(tools.createdAt), desc(tools.id)).offset(offset).limit(limit);
+}
+
+export async function findToolListRow(db: Db, id: string): Promise<ToolListRow | undefined> {
+  return (await db.select(listColumns).from(tools).where(eq(tools.id, id)).limit(1))[0];
+}
+
+export async function findToolsByIds(db: Db, ids: string[]): Promise<ToolRow[]> {
+  if (ids.length === 0) return [];
+  return db.select().from(tools).where(inArray(tools.id, ids));
+}
+
+/** `undefined` when the owner already has a tool of that name. */
+export async function insertTool(db: Db, tool: NewTool): Promise<ToolRow | undefined> {
+  return (await db.insert(tools).values(tool).onConflictDoNothing().returning())[0];
+}
+
+export async function updateTool(db: Db, id: string, changes: ToolChanges): Promise<ToolRow | undefined> {
+  return (await db.update(tools).set({ ...changes, updatedAt: new Date() }).where(eq(tools.id, id)).returning())[0];
+}
+
+export async function deleteTool(db: Db, id: string): Promise<boolean> {
+  return (await db.delete(tools).where(eq(tools.id, id)).returning({ id: tools.id })).length > 0;
+}
+
+/** The tag manager renamed a tool tag: tools carry the new name. */
+export async function renameTag(db: Db, oldName: string, newName: string): Promise<void> {
+  await db.execute(
+    sql`update tools set tags = (select coalesce(jsonb_agg(distinct case when t = ${oldName} then ${newName} else t end), '[]'::jsonb) from jsonb_array_elements_text(tags) t) where tags @> ${JSON.stringify([oldName])}::jsonb`,
+  );
+}
+
+/** The tag manager deleted tool tags: tools drop them. */
+export async function removeTags(db: Db, names: string[]): Promise<void> {
+  for (const name of names) await db.execute(sql`update tools set tags = tags - ${name}::text where tags @> ${JSON.stringify([name])}::jsonb`);
+}

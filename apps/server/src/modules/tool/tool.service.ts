@@ -1,0 +1,169 @@
+import type { CreateToolBody, ListToolsBody, Page, ToolInfo, UpdateToolBody } from '@agent-platform/contracts';
+import { isUniqueViolation, type Db } from '../../platform/db/index.js';
+import { badInput, canEdit, canSee, type Viewer } from '../../platform/http/index.js';
+import type { Tool } from '../../runtime/tools/index.js';
+import { httpConfigOf, parseOpenApi } from './http/openapi.js';
+import { builtinNameTaken, dbToolsUnavailable, kindUnsupported, toolNameTaken, toolNotEditable, toolNotFound } from './tool.errors.js';
+import { builtinInfo, toToolInfo } from './tool.mapper.js';
+import * as repo from './tool.repo.js';
+import type { ToolSource, ToolSources } from './tool-sources.js';
+
+export interface ToolServiceDeps {
+  db: Db;
+  sources: ToolSources;
+  builtins: Tool[];
+}
+
+export type ToolService = ReturnType<typeof createToolService>;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const isToolId = (value: string) => UUID.test(value);
+
+/** Custom tools: create (by hand or from an OpenAPI operation), change, list with the built-ins, delete. */
+export function createToolService({ db, sources, builtins }: ToolServiceDeps) {
+  const builtinNames = new Set(builtins.map((tool) => tool.name.toLowerCase()));
+
+  function sourceOf(kind: string): ToolSource {
+    if (kind === 'llm/db') throw dbToolsUnavailable();
+    const source = sources.get(kind as never);
+    if (!source) throw kindUnsupported(kind);
+    return source;
+  }
+
+  async function show(viewer: Viewer, id: string): Promise<ToolInfo> {
+    const row = await repo.findToolListRow(db, id);
+    if (!row) throw toolNotFound();
+    return toToolInfo(row, viewer, sources);
+  }
+
+  /** The stored tool if the viewer may see it (own or public; administrators all); 40401 otherwise. */
+  async function visibleRow(viewer: Viewer, id: string): Promise<repo.ToolListRow> {
+    const row = isToolId(id) ? await repo.findToolListRow(db, id) : undefined;
+    if (!row || row.kind === 'llm/db' || !canSee(viewer, row)) throw toolNotFound();
+    return row;
+  }
+
+  async function editableRow(viewer: Viewer, id: string): Promise<repo.ToolListRow> {
+    const row = await visibleRow(viewer, id);
+    if (!canEdit(viewer, row)) throw toolNotEditable();
+    return row;
+  }
+
+  function checkName(name: string): void {
+    if (builtinNames.has(name.toLowerCase())) throw builtinNameTaken(name);
+  }
+
+  async function saved(write: Promise<repo.ToolRow | undefined>, name: string): Promise<repo.ToolRow> {
+    try {
+      const row = await write;
+      if (!row) throw toolNameTaken(name);
+      return row;
+    } catch (error) {
+      if (isUniqueViolation(error)) throw toolNameTaken(name);
+      throw error;
+    }
+  }
+
+  /** Name, texts and config of a new tool: from an OpenAPI operation, or as given. */
+  function draftOf(body: CreateToolBody) {
+    if (!body.openapi) {
+      if (!body.name) throw badInput('请输入工具名称');
+      return { name: body.name, title: body.title ?? body.name, description: body.description ?? '', config: body.config ?? {}, inputSchema: body.input_schema };
+    }
+    if (body.kind !== 'llm') throw badInput('只有 API 工具（llm）可以从 OpenAPI 文档导入');
+    const parsed = parseOpenApi(body.openapi.document);
+    const operation = parsed.operations.find((one) => one.key === body.openapi!.operation);
+    if (!operation) throw badInput(`OpenAPI 文档中没有接口「${body.openapi.operation}」`);
+    return {
+      name: body.name ?? operation.name,
+      title: body.title ?? (operation.summary || operation.name),
+      description: body.description ?? operation.description,
+      config: { ...httpConfigOf(parsed, operation, body.openapi.server_url), ...body.config },
+      inputSchema: operation.input_schema,
+    };
+  }
+
+  async function page(viewer: Viewer, scope: repo.ToolFilter['scope'], body: ListToolsBody, withBuiltins: boolean): Promise<Page<ToolInfo>> {
+    const { page: number, page_size, kind, tag, keyword } = body;
+    const word = keyword?.toLowerCase();
+    const shownBuiltins =
+      withBuiltins && !tag && (!kind || kind === 'builtin')
+        ? builtins.filter((tool) => !word || [tool.name, tool.title, tool.description].some((text) => text.toLowerCase().includes(word))).map(builtinInfo)
+        : [];
+    const offset = (number - 1) * page_size;
+    const fromBuiltins = shownBuiltins.slice(offset, offset + page_size);
+    if (kind === 'builtin') return { total: shownBuiltins.length, list: fromBuiltins };
+    const filter = { scope, kind, tag, keyword };
+    const total = shownBuiltins.length + (await repo.countTools(db, filter));
+    const rest = page_size - fromBuiltins.length;
+    const rows = rest > 0 ? await repo.listTools(db, filter, Math.max(0, offset - shownBuiltins.length), rest) : [];
+    return { total, list: [...fromBuiltins, ...rows.map((row) => toToolInfo(row, viewer, sources))] };
+  }
+
+  return {
+    visibleRow,
+
+    async create(viewer: Viewer, body: CreateToolBody): Promise<ToolInfo> {
+      const source = sourceOf(body.kind);
+      const draft = draftOf(body);
+      checkName(draft.name);
+      const prepared = await source.prepare(viewer, { config: draft.config, inputSchema: draft.inputSchema });
+      const row = await saved(
+        repo.insertTool(db, {
+          ownerId: viewer.id,
+          kind: body.kind,
+          name: draft.name,
+          title: draft.title,
+          description: draft.description,
+          tags: body.tags,
+          isPublic: body.is_public,
+          inputSchema: prepared.inputSchema,
+          config: prepared.config,
+          secretSealed: prepared.secretSealed ?? null,
+        }),
+        draft.name,
+      );
+      return show(viewer, row.id);
+    },
+
+    async update(viewer: Viewer, { id, ...body }: UpdateToolBody): Promise<ToolInfo> {
+      const stored = await editableRow(viewer, id);
+      if (body.name) checkName(body.name);
+      const source = sourceOf(stored.kind);
+      const reconfigured = body.config !== undefined || body.input_schema !== undefined;
+      // Without a new config the shown one (secrets masked) is checked again: the stored secret stays.
+      const prepared = reconfigured
+        ? await source.prepare(viewer, { config: body.config ?? source.show?.(stored) ?? stored.config, inputSchema: body.input_schema, stored })
+        : undefined;
+      await saved(
+        repo.updateTool(db, id, {
+          name: body.name,
+          title: body.title,
+          description: body.description,
+          tags: body.tags,
+          isPublic: body.is_public,
+          inputSchema: prepared?.inputSchema,
+          config: prepared?.config,
+          secretSealed: prepared?.secretSealed,
+        }),
+        body.name ?? stored.name,
+      );
+      return show(viewer, id);
+    },
+
+    async getById(viewer: Viewer, id: string): Promise<ToolInfo> {
+      const builtin = builtins.find((tool) => tool.name === id);
+      if (builtin) return builtinInfo(builtin);
+      return toToolInfo(await visibleRow(viewer, id), viewer, sources);
+    },
+
+    async remove(viewer: Viewer, id: string): Promise<void> {
+      await editableRow(viewer, id);
+      if (!(await repo.deleteTool(db, id))) throw toolNotFound();
+    },
+
+    listUsable: (viewer: Viewer, body: ListToolsBody) => page(viewer, { visibleTo: viewer }, body, true),
+    listMine: (viewer: Viewer, body: ListToolsBody) => page(viewer, { ownerId: viewer.id }, body, false),
+    listPublic: (viewer: Viewer, body: ListToolsBody) => page(viewer, { publicOnly: true }, body, false),
+  };
+}

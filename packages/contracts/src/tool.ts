@@ -1,0 +1,180 @@
+import { z } from 'zod';
+import { id, optionalText, pageQuery, requiredText } from './fields.js';
+import { KB_SEARCH_MODES } from './knowledge-values.js';
+import {
+  MULTIMODAL_TASKS,
+  TOOL_AUTH_TYPES,
+  TOOL_HTTP_DEFAULTS,
+  TOOL_HTTP_METHODS,
+  TOOL_KB_DEFAULTS,
+  TOOL_KINDS,
+  TOOL_NAME_RULE,
+  TOOL_PARAM_LOCATIONS,
+  type ToolListKind,
+} from './tool-values.js';
+
+/** A tool as lists and forms see it. Secrets in `config.auth` are masked (`ab12****wxyz`). */
+export interface ToolInfo {
+  /** A uuid; for built-in tools their name. */
+  id: string;
+  /** The function name the model calls. */
+  name: string;
+  title: string;
+  description: string;
+  kind: ToolListKind;
+  tags: string[];
+  is_public: boolean;
+  /** null for built-in tools. */
+  owner_id: string | null;
+  owner_name: string;
+  editable: boolean;
+  /** JSON Schema of the input object: the call page builds its form from it. */
+  input_schema: Record<string, unknown>;
+  /** Kind-specific settings (see `httpToolConfig`, `kbToolConfig`, `multimodalToolConfig`). */
+  config: Record<string, unknown>;
+  created_at: string | null;
+  updated_at: string | null;
+}
+
+/** `/tool/tool_use`: what one run gave. `output` is what a model would read (the error text on failure). */
+export interface ToolUseResult {
+  output: string;
+  data?: unknown;
+  error?: string;
+  duration_ms: number;
+}
+
+/** One operation found in an OpenAPI document (`/tool/parse_openapi`). */
+export interface OpenApiOperation {
+  /** Identifies the operation for `/tool/create` (`openapi.operation`): the operationId, or `GET /path`. */
+  key: string;
+  method: string;
+  path: string;
+  operation_id: string | null;
+  /** The tool name it would get. */
+  name: string;
+  summary: string;
+  input_schema: Record<string, unknown>;
+}
+
+export interface OpenApiPreview {
+  title: string;
+  version: string;
+  servers: string[];
+  operations: OpenApiOperation[];
+}
+
+const toolName = z
+  .string({ error: '工具名称必须是文本' })
+  .trim()
+  .regex(TOOL_NAME_RULE, '工具名称只能包含字母、数字、下划线和短横线，最长 64 个字符');
+const secret = (label: string) => z.string({ error: `${label}必须是文本` }).min(1, `请输入${label}`).max(2000, `${label}过长`);
+
+export const toolAuth = z.discriminatedUnion(
+  'type',
+  [
+    z.object({ type: z.literal('none') }),
+    z.object({ type: z.literal('api_key'), in: z.enum(['header', 'query'], { error: 'API Key 位置只能是 header 或 query' }), name: requiredText('API Key 参数名', 100), value: secret('API Key') }),
+    z.object({ type: z.literal('bearer'), token: secret('Bearer Token') }),
+    z.object({ type: z.literal('basic'), username: requiredText('用户名', 200), password: secret('密码') }),
+  ],
+  { error: `认证方式只能是 ${TOOL_AUTH_TYPES.join('、')}` },
+);
+export type ToolAuth = z.infer<typeof toolAuth>;
+
+/** A custom HTTP API tool (`kind: llm`): one endpoint; input properties mapped by `params`. */
+export const httpToolConfig = z.object({
+  method: z.enum(TOOL_HTTP_METHODS, { error: `请求方法只能是 ${TOOL_HTTP_METHODS.join('、')}` }),
+  /** `https://api.example.com/users/{user_id}`: placeholders name input properties. */
+  url: requiredText('接口地址', 2000).regex(/^https?:\/\//i, '接口地址必须以 http:// 或 https:// 开头'),
+  headers: z.record(z.string(), z.string().max(2000, '请求头的值过长'), { error: '请求头必须是对象' }).default({}),
+  /** Input property → where it goes; unlisted ones: URL placeholders to the path, others to query (GET, DELETE) or JSON body. */
+  params: z.record(z.string(), z.enum(TOOL_PARAM_LOCATIONS, { error: `参数位置只能是 ${TOOL_PARAM_LOCATIONS.join('、')}` })).default({}),
+  auth: toolAuth.default({ type: 'none' }),
+  timeout_ms: z.number({ error: '超时必须是数字' }).int().min(1_000, '超时不能小于 1000 毫秒').max(120_000, '超时不能大于 120000 毫秒').default(TOOL_HTTP_DEFAULTS.timeout_ms),
+});
+export type HttpToolConfig = z.infer<typeof httpToolConfig>;
+
+export const kbToolConfig = z.object({
+  kb_ids: z.array(id('知识库 id'), { error: 'kb_ids 必须是数组' }).min(1, '请选择知识库').max(20, '最多选择 20 个知识库'),
+  top_k: z.number({ error: 'top_k 必须是数字' }).int().min(1, 'top_k 不能小于 1').max(50, 'top_k 不能大于 50').default(TOOL_KB_DEFAULTS.top_k),
+  mode: z.enum(KB_SEARCH_MODES, { error: `检索方式只能是 ${KB_SEARCH_MODES.join('、')}` }).default(TOOL_KB_DEFAULTS.mode),
+  score_threshold: z.number().min(0).max(1).default(0),
+});
+export type KbToolConfig = z.infer<typeof kbToolConfig>;
+
+export const multimodalToolConfig = z.object({
+  task: z.enum(MULTIMODAL_TASKS, { error: '任务只能是 vision（图片理解）或 stt（语音识别）' }),
+  llm_name: requiredText('模型', 100),
+  /** vision: what to ask about the image; stt: a hint for the transcription. */
+  prompt: optionalText('提示词', 2000),
+});
+export type MultimodalToolConfig = z.infer<typeof multimodalToolConfig>;
+
+const openApiImport = z.object({
+  document: requiredText('OpenAPI 文档', 2_000_000),
+  /** The operation's key from `/tool/parse_openapi`. */
+  operation: requiredText('接口操作', 300),
+  /** Base URL when the document has none or a relative one. */
+  server_url: optionalText('服务地址', 2000),
+});
+
+const toolFields = {
+  name: toolName,
+  title: requiredText('工具显示名称', 100),
+  description: optionalText('工具描述', 4000),
+  tags: z.array(requiredText('标签', 30), { error: '标签必须是数组' }).max(10, '最多 10 个标签'),
+  is_public: z.boolean({ error: '是否公开必须是 true 或 false' }),
+  input_schema: z.record(z.string(), z.unknown(), { error: '输入参数定义必须是 JSON Schema 对象' }),
+  /** Checked per kind by the server (see the `*ToolConfig` schemas). */
+  config: z.record(z.string(), z.unknown(), { error: '工具配置必须是对象' }),
+};
+
+/**
+ * `kind: llm` is described by `config` (+ `input_schema`) or imported with `openapi` (one tool per
+ * operation: the page calls create once per chosen operation). Name and title default from the operation.
+ */
+export const createToolBody = z.object({
+  kind: z.enum(TOOL_KINDS, { error: `工具类型只能是 ${TOOL_KINDS.join('、')}` }),
+  name: toolFields.name.optional(),
+  title: toolFields.title.optional(),
+  description: toolFields.description,
+  tags: toolFields.tags.default([]),
+  is_public: toolFields.is_public.default(false),
+  input_schema: toolFields.input_schema.optional(),
+  config: toolFields.config.optional(),
+  openapi: openApiImport.optional(),
+});
+export type CreateToolBody = z.infer<typeof createToolBody>;
+
+/** Fields left out stay; `config` replaces the whole config (masked secrets sent back keep the stored ones). */
+export const updateToolBody = z.object({
+  id: id('工具 id'),
+  name: toolFields.name.optional(),
+  title: toolFields.title.optional(),
+  description: toolFields.description,
+  tags: toolFields.tags.optional(),
+  is_public: toolFields.is_public.optional(),
+  input_schema: toolFields.input_schema.optional(),
+  config: toolFields.config.optional(),
+});
+export type UpdateToolBody = z.infer<typeof updateToolBody>;
+
+export const toolIdBody = z.object({ id: id('工具 id') });
+
+export const listToolsBody = pageQuery.extend({
+  kind: z.enum([...TOOL_KINDS, 'builtin'], { error: '工具类型不正确' }).optional(),
+  tag: optionalText('标签', 30),
+  keyword: optionalText('关键词', 100),
+});
+export type ListToolsBody = z.infer<typeof listToolsBody>;
+
+/** `id`: a tool id, or a built-in tool's name. */
+export const toolUseBody = z.object({
+  id: requiredText('工具 id', 64),
+  input: z.record(z.string(), z.unknown(), { error: '工具输入必须是对象' }).default({}),
+});
+export type ToolUseBody = z.infer<typeof toolUseBody>;
+
+export const parseOpenApiBody = z.object({ document: openApiImport.shape.document });
+
