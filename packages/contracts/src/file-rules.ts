@@ -4,6 +4,7 @@ export const FOLDER_NAME_MAX = 100;
 export const FOLDER_DEPTH_MAX = 20;
 
 // Control characters and the characters Windows and shells treat specially.
+// eslint-disable-next-line no-control-regex -- refusing control characters is the point
 const UNSAFE_NAME = /[\u0000-\u001f\u007f\\/:*?"<>|]/;
 
 /** A single file or folder name a user may choose: no separators, no `.`/`..`, no control characters. */
