@@ -1,6 +1,7 @@
 import type { FileDetail, FileEntry, ListFilesBody, MkdirBody, MoveFilesBody, ShareFileBody } from '@agent-platform/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ApiError } from '../../lib/http';
+import { saveBlob } from '../../lib/save-blob';
 import { createFolder, deleteFiles, downloadFile, getFileDetail, listFiles, moveFiles, shareFile } from './api';
 import type { FileTree } from './constants';
 
@@ -80,16 +81,4 @@ export function useDownloadFile() {
   return useMutation<void, ApiError, Pick<FileEntry, 'id' | 'name'>>({
     mutationFn: async ({ id, name }) => saveBlob(await downloadFile(id), name),
   });
-}
-
-export function saveBlob(blob: Blob, name: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The download has started from the URL; give the browser a moment before letting go of it.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }

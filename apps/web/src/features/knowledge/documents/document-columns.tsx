@@ -6,7 +6,7 @@ import { formatBytes, formatDateTime, formatNumber } from '../../../lib/format';
 import { downloadDocument } from '../api';
 import { KB_DOC_TEXT as TEXT, KB_PATHS, KB_TOAST } from '../constants';
 import { DocumentStatus } from './DocumentStatus';
-import { saveBlob } from './save-blob';
+import { saveBlob } from '../../../lib/save-blob';
 
 interface ColumnOptions {
   editable: boolean;
