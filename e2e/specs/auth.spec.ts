@@ -27,14 +27,14 @@ test.describe('sign in', () => {
   });
 
   test('a protected page sends the user to sign in and back to it afterwards', async ({ page }) => {
-    await page.goto('/kb/detail/42?tab=docs&q=知识#seg-3');
+    await page.goto('/agent/edit/42?tab=docs&q=知识#seg-3');
     // The path, query string and hash as the address bar has them (the query is percent-encoded there).
-    const target = '/kb/detail/42?tab=docs&q=%E7%9F%A5%E8%AF%86#seg-3';
+    const target = '/agent/edit/42?tab=docs&q=%E7%9F%A5%E8%AF%86#seg-3';
     await expect(page).toHaveURL(`/login?redirect=${encodeURIComponent(target)}`);
     await submitLogin(page, ADMIN);
     await expect(toast(page, '登录成功')).toBeVisible();
-    await expect(page).toHaveURL(/\/kb\/detail\/42\?tab=docs&q=%E7%9F%A5%E8%AF%86#seg-3$/);
-    await expect(page).toHaveTitle(`知识库详情 - ${APP_NAME}`);
+    await expect(page).toHaveURL(/\/agent\/edit\/42\?tab=docs&q=%E7%9F%A5%E8%AF%86#seg-3$/);
+    await expect(page).toHaveTitle(`编辑智能体 - ${APP_NAME}`);
     await expect(page.getByText('该页面尚未开放')).toBeVisible();
   });
 });
