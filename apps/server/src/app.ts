@@ -77,7 +77,7 @@ export async function buildApp({ config, database, smsProvider, extend }: AppOpt
   }
   const outbound = createOutbound({ allowedHosts: config.OUTBOUND_ALLOWED_HOSTS });
   app.addHook('onClose', () => outbound.close());
-  const llm = createLlmModule({ db, config, log: app.log, usage, secrets, outbound, usageChecks: [kbModelUsageCheck(db)] });
+  const llm = createLlmModule({ db, bus: database.bus, config, log: app.log, usage, secrets, outbound, usageChecks: [kbModelUsageCheck(db)] });
   const counters = [...conversations.counters(), ...llm.registry.counters(), ...kbCounters(db)];
   const user = createUserModule({ db, bus: database.bus, log: app.log, config, sms, system, usage, counters });
   app.decorate('authenticator', user.authenticator);

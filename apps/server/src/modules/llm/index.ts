@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
+import type { Bus } from '../../platform/bus/index.js';
 import type { Db } from '../../platform/db/index.js';
 import { createLlmGateway } from '../../platform/llm/index.js';
 import type { Outbound } from '../../platform/net/index.js';
@@ -8,6 +9,7 @@ import type { UsageService } from '../usage/index.js';
 import { createConnectionTester } from './llm-connection.service.js';
 import { createModelRegistry, type ModelUsageCheck } from './llm-models.service.js';
 import { createLlmService } from './llm.service.js';
+import { createModelCache } from './model-cache.js';
 import { createSuggestionService } from './suggest-questions.service.js';
 
 export { llmRoutes } from './llm.routes.js';
@@ -16,6 +18,7 @@ export type { LlmCallOptions, LlmService, ModelRef, ModelUse, ResolvedModel } fr
 
 export interface LlmModuleDeps {
   db: Db;
+  bus: Bus;
   config: Config;
   log: FastifyBaseLogger;
   usage: UsageService;
@@ -28,7 +31,7 @@ export interface LlmModuleDeps {
 export type LlmModule = ReturnType<typeof createLlmModule>;
 
 /** The model registry and the calls to its models, every call recorded in the usage table. */
-export function createLlmModule({ db, config, log, usage, secrets, outbound, usageChecks }: LlmModuleDeps) {
+export function createLlmModule({ db, bus, config, log, usage, secrets, outbound, usageChecks }: LlmModuleDeps) {
   const gateway = createLlmGateway({
     outbound,
     timeoutMs: config.LLM_TIMEOUT_MS,
@@ -38,8 +41,9 @@ export function createLlmModule({ db, config, log, usage, secrets, outbound, usa
     recordCall: (record) => usage.recordCall(record),
     onRecordError: (error) => log.error({ err: error }, 'could not record model usage'),
   });
-  const registry = createModelRegistry({ db, secrets, usageChecks });
-  const service = createLlmService({ db, secrets, gateway });
+  const cache = createModelCache({ bus, ttlMs: config.LLM_MODEL_CACHE_SECONDS * 1000 });
+  const registry = createModelRegistry({ db, secrets, usageChecks, cache });
+  const service = createLlmService({ db, secrets, gateway, cache });
   return {
     registry,
     /** For other modules: resolve a model for a user and call it. */

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectCode, expectOk } from '../../../test/harness.js';
 import { createModelRegistry } from './llm-models.service.js';
+import { createModelCache } from './model-cache.js';
 import { TEST_SECRET_KEY, rejectionOf, startLlmTestApp, testSecrets, type LlmTestContext } from './llm-test-fixtures.js';
 
 const ALICE_KEY = 'sk-alice-secret-key-7788';
@@ -170,6 +171,7 @@ describe('model registry: CRUD, visibility, masked keys', () => {
     const registry = createModelRegistry({
       db: c.t.database.db,
       secrets: testSecrets,
+      cache: createModelCache({ bus: c.t.database.bus, ttlMs: 0 }),
       usageChecks: [
         { kind: '智能体', namesUsing: async (name) => (name === 'alice-chat' ? ['客服助手', '翻译官'] : []) },
         { kind: '知识库', namesUsing: async (name) => (name === 'alice-chat' ? ['产品手册'] : []) },

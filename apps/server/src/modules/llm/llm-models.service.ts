@@ -16,6 +16,7 @@ import type { OwnedThingsCounter } from '../user/index.js';
 import { maskedKeyGiven, modelInUse, modelNameTaken, modelNotFound } from './llm.errors.js';
 import { toLlmModel } from './llm.mapper.js';
 import * as repo from './llm.repo.js';
+import type { ModelCache } from './model-cache.js';
 
 /**
  * Tells whether things of one kind (agents, knowledge bases, …) use a model. Modules that refer to
@@ -34,12 +35,13 @@ export interface ModelRegistryDeps {
   db: Db;
   secrets: SecretBox;
   usageChecks: ModelUsageCheck[];
+  cache: ModelCache;
 }
 
 export type ModelRegistry = ReturnType<typeof createModelRegistry>;
 
 /** The model registry: visibility, masking and sealing of keys, and the rules for changing models. */
-export function createModelRegistry({ db, secrets, usageChecks }: ModelRegistryDeps) {
+export function createModelRegistry({ db, secrets, usageChecks, cache }: ModelRegistryDeps) {
   const show = (row: repo.LlmModelRow, viewer: Viewer) => toLlmModel(row, viewer, secrets);
 
   /** The sealed key to store: `undefined` keeps the stored one, `null` clears it. */
@@ -118,6 +120,7 @@ export function createModelRegistry({ db, secrets, usageChecks }: ModelRegistryD
         ownerId: viewer.id,
       });
       if (!row) throw modelNameTaken(body.llm_name);
+      await cache.changed();
       return show(row, viewer);
     },
 
@@ -151,18 +154,22 @@ export function createModelRegistry({ db, secrets, usageChecks }: ModelRegistryD
         }),
         llmName,
       );
+      await cache.changed();
       return show(row, viewer);
     },
 
     async updateStatus(viewer: Viewer, id: string, status: LlmStatus): Promise<LlmModel> {
       const current = await getEditableRow(viewer, id);
-      return show(await saved(repo.updateModel(db, id, { status }), current.llmName), viewer);
+      const row = await saved(repo.updateModel(db, id, { status }), current.llmName);
+      await cache.changed();
+      return show(row, viewer);
     },
 
     async deleteModel(viewer: Viewer, id: string): Promise<void> {
       const current = await getEditableRow(viewer, id);
       await assertUnused(current.llmName, '删除');
       if (!(await repo.deleteModel(db, id))) throw modelNotFound();
+      await cache.changed();
     },
 
     /** For the usage statistics: how many models each user owns. */

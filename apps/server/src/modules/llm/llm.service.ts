@@ -15,6 +15,7 @@ import type {
 import type { SecretBox } from '../../platform/security/index.js';
 import { keyUnreadable, modelDisabled, noChatModel, wrongModelType } from './llm.errors.js';
 import * as repo from './llm.repo.js';
+import type { ModelCache } from './model-cache.js';
 
 /** What a model is called for; each use accepts some model types. */
 export type ModelUse = 'chat' | 'embedding' | 'rerank' | 'stt';
@@ -52,7 +53,7 @@ export type ModelRef = string | ResolvedModel;
 export type LlmService = ReturnType<typeof createLlmService>;
 
 /** Calls registry models for a user: visibility, status and type checks, then the gateway. */
-export function createLlmService({ db, secrets, gateway }: { db: Db; secrets: SecretBox; gateway: LlmGateway }) {
+export function createLlmService({ db, secrets, gateway, cache }: { db: Db; secrets: SecretBox; gateway: LlmGateway; cache: ModelCache }) {
   function toResolved(row: repo.CallableModelRow): ResolvedModel {
     let apiKey: string | null = null;
     if (row.apiKeySealed) {
@@ -96,7 +97,7 @@ export function createLlmService({ db, secrets, gateway }: { db: Db; secrets: Se
    * does not fit. Resolve before answering with a stream, so such errors are plain envelopes.
    */
   async function resolveModel(viewer: Viewer, llmName: string, use?: ModelUse): Promise<ResolvedModel> {
-    const model = toResolved(requireVisible(viewer, await repo.findModelByName(db, llmName), '模型'));
+    const model = toResolved(requireVisible(viewer, await cache.find(llmName, () => repo.findModelByName(db, llmName)), '模型'));
     return use ? assertUsable(model, use) : model;
   }
 

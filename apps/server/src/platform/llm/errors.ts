@@ -129,6 +129,7 @@ export function toLlmCallError(error: unknown, endpoint: ModelEndpoint, stopped:
     if (error.message.startsWith('Cannot connect') || networkCode(error)) return unreachable(endpoint, error);
     return badResponse(error.message);
   }
-  if (error instanceof TypeError && (error.message === 'fetch failed' || networkCode(error))) return unreachable(endpoint, error);
+  // A connection refused, reset or closed by the provider (e.g. a kept-alive socket it had just dropped): worth another try.
+  if ((error instanceof TypeError && error.message === 'fetch failed') || networkCode(error)) return unreachable(endpoint, error);
   return badResponse(error instanceof Error ? error.message : String(error));
 }

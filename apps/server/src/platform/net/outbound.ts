@@ -53,8 +53,10 @@ export function createOutbound({ allowedHosts }: { allowedHosts: readonly string
     });
   };
 
-  const trustedAgent = new Agent({ keepAliveTimeout: 30_000 });
-  const guardedAgent = new Agent({ keepAliveTimeout: 30_000, connect: { lookup: guardedLookup } });
+  // Idle sockets are dropped before Node servers' own 5 s keep-alive ends, so a request rarely meets a closing socket.
+  const keepAliveTimeout = 4_000;
+  const trustedAgent = new Agent({ keepAliveTimeout });
+  const guardedAgent = new Agent({ keepAliveTimeout, connect: { lookup: guardedLookup } });
   const dispatcher = (access: OutboundAccess): Dispatcher => (access.trusted ? trustedAgent : guardedAgent);
 
   function assertAllowed(url: URL, access: OutboundAccess): void {
