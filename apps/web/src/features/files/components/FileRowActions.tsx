@@ -1,8 +1,8 @@
 import type { FileEntry } from '@agent-platform/contracts';
 import { DownOutlined } from '@ant-design/icons';
 import { Button, Dropdown, Space } from 'antd';
-import { ConfirmDeleteButton } from '../../../components/ConfirmDeleteButton';
-import { FILE_LIST_TEXT as TEXT, FILES_TOAST } from '../constants';
+import { FILE_LIST_TEXT as TEXT } from '../constants';
+import { DeleteEntryButton } from './DeleteEntryButton';
 import type { FileActions } from './use-file-actions';
 
 /** 打开/预览 · 下载 · 分享 · 更多（重命名、移动）· 删除; the changing ones only for the uploader. */
@@ -33,17 +33,7 @@ export function FileRowActions({ entry, actions }: { entry: FileEntry; actions: 
           {TEXT.more} <DownOutlined />
         </Button>
       </Dropdown>
-      <ConfirmDeleteButton
-        title={TEXT.deleteConfirm(1)}
-        description={TEXT.deleteDescription}
-        onDelete={() => actions.remove([entry])}
-        pending={actions.removing}
-        successToast={FILES_TOAST.deleted}
-        failureToast={FILES_TOAST.failed}
-        subject={entry.name}
-        disabled={!entry.editable}
-        disabledHint={TEXT.noEditRight}
-      />
+      <DeleteEntryButton entry={entry} actions={actions} />
     </Space>
   );
 }

@@ -1,11 +1,11 @@
 import type { FileEntry } from '@agent-platform/contracts';
 import { CloseOutlined, ExportOutlined } from '@ant-design/icons';
 import { Button, Divider, Empty, Flex, Space, Typography } from 'antd';
-import { ConfirmDeleteButton } from '../../../components/ConfirmDeleteButton';
-import { FILE_LIST_TEXT, FILES_TOAST, PREVIEW_TEXT } from '../constants';
+import { FILE_LIST_TEXT, PREVIEW_TEXT } from '../constants';
 import { FilePreview } from '../preview/FilePreview';
 import { FileIcon } from './FileIcon';
 import { FileMeta } from './FileMeta';
+import { DeleteEntryButton } from './DeleteEntryButton';
 import type { FileActions } from './use-file-actions';
 
 /** The grid's side pane: the selected entry, what can be done with it, and (for a file) its preview. */
@@ -45,17 +45,7 @@ export function PreviewPane({ entry, actions, onClose }: { entry: FileEntry | nu
         <Button type="link" size="small" disabled={!entry.editable} title={blocked} onClick={() => actions.move([entry])}>
           {FILE_LIST_TEXT.move}
         </Button>
-        <ConfirmDeleteButton
-          title={FILE_LIST_TEXT.deleteConfirm(1)}
-          description={FILE_LIST_TEXT.deleteDescription}
-          onDelete={() => actions.remove([entry])}
-          pending={actions.removing}
-          successToast={FILES_TOAST.deleted}
-          failureToast={FILES_TOAST.failed}
-          subject={entry.name}
-          disabled={!entry.editable}
-          disabledHint={FILE_LIST_TEXT.noEditRight}
-        />
+        <DeleteEntryButton entry={entry} actions={actions} />
       </Space>
       <Divider style={{ margin: '12px 0' }} />
       {isFile ? (
