@@ -5,6 +5,9 @@ import type { Database } from './platform/db/index.js';
 import { acceptEmptyJsonBodies, installErrorHandling, serveWebApp } from './platform/http/index.js';
 import { createOutbound } from './platform/net/index.js';
 import { openSecretBox } from './platform/security/index.js';
+import { agentCounters, agentModelUsageCheck, agentRoutes, agentTagReferences, createAgentModule } from './modules/agent/index.js';
+import { agentChatRoutes, createAgentChatService } from './modules/agent-chat/index.js';
+import { agentPublishRoutes, createAgentPublishModule } from './modules/agent-publish/index.js';
 import { conversationRoutes, createConversationService } from './modules/conversation/index.js';
 import { createFileModule, FILE_UPLOAD_URLS, fileRoutes, installMultipart } from './modules/files/index.js';
 import {
@@ -14,6 +17,7 @@ import {
   kbCounters,
   kbFileUsageCheck,
   kbModelUsageCheck,
+  kbTagReferences,
   knowledgeRoutes,
   retrievalRoutes,
 } from './modules/knowledge/index.js';
@@ -40,7 +44,7 @@ export interface AppOptions {
   extend?: (app: FastifyInstance, services: { runs: RunService; llm: LlmService; jobs: JobQueue; mcp: McpCatalog }) => void;
 }
 
-const API_PREFIXES = ['/api/', '/ai-sdk-api/'];
+const API_PREFIXES = ['/api/', '/ai-sdk-api/', '/v1/'];
 
 /** The composition root: platform, then modules, then the web app. No `listen()`: tests use `inject`. */
 export async function buildApp({ config, database, smsProvider, extend }: AppOptions): Promise<FastifyInstance> {
@@ -69,7 +73,7 @@ export async function buildApp({ config, database, smsProvider, extend }: AppOpt
   const usage = createUsageService({ db });
   const sms = createSmsService({ db, system, provider: smsProvider ?? createSmsProvider(config, app.log), log: app.log });
   const conversations = createConversationService({ db });
-  const tags = createTagModule({ db, references: [mcpTagReferences, toolTagReferences] });
+  const tags = createTagModule({ db, references: [mcpTagReferences, toolTagReferences, agentTagReferences, kbTagReferences] });
   // Model API keys (and later other secrets) are encrypted with SECRET_KEY, or a key kept in DATA_DIR.
   const secrets = openSecretBox(config.SECRET_KEY, path.join(config.dataDir, 'secret.key'));
   if (!config.SECRET_KEY && database.dialect === 'postgres') {
@@ -77,8 +81,8 @@ export async function buildApp({ config, database, smsProvider, extend }: AppOpt
   }
   const outbound = createOutbound({ allowedHosts: config.OUTBOUND_ALLOWED_HOSTS });
   app.addHook('onClose', () => outbound.close());
-  const llm = createLlmModule({ db, bus: database.bus, config, log: app.log, usage, secrets, outbound, usageChecks: [kbModelUsageCheck(db)] });
-  const counters = [...conversations.counters(), ...llm.registry.counters(), ...kbCounters(db)];
+  const llm = createLlmModule({ db, bus: database.bus, config, log: app.log, usage, secrets, outbound, usageChecks: [kbModelUsageCheck(db), agentModelUsageCheck(db)] });
+  const counters = [...conversations.counters(), ...llm.registry.counters(), ...kbCounters(db), ...agentCounters(db)];
   const user = createUserModule({ db, bus: database.bus, log: app.log, config, sms, system, usage, counters });
   app.decorate('authenticator', user.authenticator);
   const files = createFileModule({ db, config, log: app.log, usageChecks: [kbFileUsageCheck(db)] });
@@ -88,7 +92,7 @@ export async function buildApp({ config, database, smsProvider, extend }: AppOpt
   app.addHook('onClose', () => runs.close());
   const jobs = createJobQueue({ db, bus: database.bus, log: app.log });
   app.addHook('onClose', () => jobs.close());
-  const knowledge = createKnowledgeModule({ db, log: app.log, jobs, files: files.service, llm: llm.service });
+  const knowledge = createKnowledgeModule({ db, log: app.log, jobs, files: files.service, llm: llm.service, tags: tags.tags });
   app.addHook('onClose', () => knowledge.close());
   // Before any job or request opens a transaction: PGlite has one connection, and the check needs it.
   await knowledge.vectors.available();
@@ -105,6 +109,15 @@ export async function buildApp({ config, database, smsProvider, extend }: AppOpt
   });
   const mcp = createMcpModule({ db, config, secrets, outbound, tags: tags.tags });
   app.addHook('onClose', () => mcp.close());
+  toolModule.sources.set('service', mcp.toolSource);
+  const agentModule = createAgentModule({
+    db,
+    llm: llm.service,
+    tags: tags.tags,
+    resolveTools: (viewer, ids) => toolModule.catalog.resolveTools(viewer, ids),
+    getKb: async (viewer, kbId) => (await knowledge.kbs.getKb(viewer, kbId))[0]!,
+    getService: (viewer, serviceId) => mcp.registry.getServiceById(viewer, serviceId),
+  });
 
   userRoutes(app, user.users, user.usageStats);
   runRoutes(app, runs);
@@ -120,6 +133,21 @@ export async function buildApp({ config, database, smsProvider, extend }: AppOpt
   tagRoutes(app, tags.admin);
   toolRoutes(app, toolModule);
   mcpRoutes(app, mcp);
+  agentRoutes(app, agentModule);
+  const agentChat = createAgentChatService({
+    db,
+    log: app.log,
+    llm: llm.service,
+    conversations,
+    retriever: knowledge.retriever,
+    tools: toolModule.catalog,
+    mcp: mcp.catalog,
+    toolTimeoutMs: config.AGENT_TOOL_TIMEOUT_MS,
+    runs,
+    agents: agentModule.registry,
+  });
+  agentChatRoutes(app, agentChat);
+  agentPublishRoutes(app, createAgentPublishModule({ db, agents: agentModule.registry, runner: agentChat }));
   versionRoutes(app, database.ping);
   jobs.start();
   extend?.(app, { runs, llm: llm.service, jobs, mcp: mcp.catalog });

@@ -63,6 +63,8 @@ const schema = z.object({
   MCP_LIST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   /** Default limit of one MCP function call. */
   MCP_CALL_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+  /** Upper limit for one tool call of an agent run (each tool's own limit applies below it). */
+  AGENT_TOOL_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(60_000),
   /** A pooled MCP connection unused this long is closed. */
   MCP_IDLE_MS: z.coerce.number().int().min(1000).default(5 * 60_000),
   /** Characters of an MCP function's result the model is given. */

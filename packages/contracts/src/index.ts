@@ -25,3 +25,5 @@ export * from './tool.js';
 export * from './tool-values.js';
 export * from './service.js';
 export * from './service-values.js';
+export * from './agent.js';
+export * from './agent-values.js';

@@ -12,7 +12,7 @@ export interface StreamEventMap {
   };
   action: { step_id: string; agent_id?: string; tool: string; tool_call_id: string; input: unknown };
   observation: { step_id: string; tool: string; output: unknown; error?: string };
-  plan: { steps: Array<{ index: number; title: string; detail: string }> };
+  plan: { steps: Array<{ index: number; title: string; detail: string; status?: 'pending' | 'running' | 'done' }> };
   handoff: { from_agent_id: string; to_agent_id: string; reason: string };
   await: { kind: 'action_confirm' | 'observation_confirm' | 'plan_confirm'; step_id: string; payload: unknown };
   usage: { prompt_tokens: number; completion_tokens: number };

@@ -30,7 +30,7 @@ export interface ToolInfo {
   editable: boolean;
   /** JSON Schema of the input object: the call page builds its form from it. */
   input_schema: Record<string, unknown>;
-  /** Kind-specific settings (see `httpToolConfig`, `kbToolConfig`, `multimodalToolConfig`). */
+  /** Kind-specific settings (see `httpToolConfig`, `kbToolConfig`, `multimodalToolConfig`, `serviceToolConfig`). */
   config: Record<string, unknown>;
   created_at: string | null;
   updated_at: string | null;
@@ -110,6 +110,13 @@ export const multimodalToolConfig = z.object({
   prompt: optionalText('提示词', 2000),
 });
 export type MultimodalToolConfig = z.infer<typeof multimodalToolConfig>;
+
+/** `kind: service`: one function of an MCP service; its input schema is taken from the service. */
+export const serviceToolConfig = z.object({
+  service_id: id('服务 id'),
+  function: requiredText('函数名称', 200),
+});
+export type ServiceToolConfig = z.infer<typeof serviceToolConfig>;
 
 const openApiImport = z.object({
   document: requiredText('OpenAPI 文档', 2_000_000),

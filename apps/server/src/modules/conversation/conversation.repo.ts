@@ -77,3 +77,13 @@ export async function countByOwner(db: Db, ownerIds: string[]): Promise<{ conver
 export async function deleteMessages(db: Db, ids: string[]): Promise<void> {
   if (ids.length > 0) await db.delete(messages).where(inArray(messages.id, ids));
 }
+
+/** The assistant message a run wrote, if any: a paused run's answer is updated when it goes on. */
+export async function updateRunAnswer(db: Db, runId: string, values: { content: string; meta: Record<string, unknown> }): Promise<boolean> {
+  const rows = await db
+    .update(messages)
+    .set(values)
+    .where(and(eq(messages.runId, runId), eq(messages.role, 'assistant')))
+    .returning({ id: messages.id });
+  return rows.length > 0;
+}

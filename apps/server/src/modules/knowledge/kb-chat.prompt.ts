@@ -15,8 +15,23 @@ function source(hit: KbSearchHit, index: number): string {
   return `[${index + 1}] ${where}\n${hit.text}`;
 }
 
-/** The system prompt of a knowledge-base answer: the retrieved segments, numbered as the answer cites them. */
+/** The retrieved segments, numbered as the answer cites them, with how to cite them. */
+export const kbSourcesPrompt = (hits: KbSearchHit[]) => `${WITH_SOURCES}\n\n资料：\n\n${hits.map(source).join('\n\n')}`;
+
+/** The system prompt of a knowledge-base answer. */
 export function kbAnswerPrompt(hits: KbSearchHit[]): string {
   if (hits.length === 0) return `${ROLE}${WITHOUT_SOURCES}`;
-  return `${ROLE}${WITH_SOURCES}\n\n资料：\n\n${hits.map(source).join('\n\n')}`;
+  return `${ROLE}${kbSourcesPrompt(hits)}`;
 }
+
+/** What the `retrieval` event and the kept answer carry: segment n is cited as [n]. */
+export const kbCitation = (hit: KbSearchHit) => ({
+  segment_id: hit.segment_id,
+  doc_id: hit.doc_id,
+  doc_name: hit.doc_name,
+  kb_id: hit.kb_id,
+  kb_name: hit.kb_name,
+  seq: hit.seq,
+  text: hit.text,
+  score: hit.score,
+});

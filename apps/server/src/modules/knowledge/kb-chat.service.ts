@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import type { KbChatBody, KbSearchHit } from '@agent-platform/contracts';
+import type { KbChatBody } from '@agent-platform/contracts';
 import type { FastifyReply } from 'fastify';
 import type { AuthUser } from '../../platform/http/index.js';
 import type { RunService } from '../../runtime/runs/index.js';
 import type { ConversationService } from '../conversation/index.js';
 import type { LlmService } from '../llm/index.js';
 import { prepareTurn, streamAnswerRun } from '../playground/index.js';
-import { kbAnswerPrompt } from './kb-chat.prompt.js';
+import { kbAnswerPrompt, kbCitation } from './kb-chat.prompt.js';
 import type { KnowledgeRetriever } from './retrieval/index.js';
 
 /** Past messages the model sees besides the sources (both sides of the last 5 exchanges). */
@@ -16,17 +16,6 @@ const ABANDON_AFTER_MS = 1_500;
 
 export type KbChatService = ReturnType<typeof createKbChatService>;
 
-/** What the `retrieval` event and the kept answer carry: segment n is cited as [n]. */
-const citation = (hit: KbSearchHit) => ({
-  segment_id: hit.segment_id,
-  doc_id: hit.doc_id,
-  doc_name: hit.doc_name,
-  kb_id: hit.kb_id,
-  kb_name: hit.kb_name,
-  seq: hit.seq,
-  text: hit.text,
-  score: hit.score,
-});
 
 /** `POST /api/kb/chat`: retrieve from the chosen knowledge bases, then a cited answer streamed as a run. */
 export function createKbChatService(deps: { llm: LlmService; conversations: ConversationService; runs: RunService; retriever: KnowledgeRetriever }) {
@@ -45,7 +34,7 @@ export function createKbChatService(deps: { llm: LlmService; conversations: Conv
         historyMessages: HISTORY_MESSAGES,
       });
       const found = await retriever.retrieve(user, { kbIds, query: body.query, topK: body.top_k, scoreThreshold: body.score_threshold, mode: body.mode });
-      const retrieval = { step_id: randomUUID(), mode: found.mode, notice: found.notice, segments: found.hits.map(citation) };
+      const retrieval = { step_id: randomUUID(), mode: found.mode, notice: found.notice, segments: found.hits.map(kbCitation) };
       const request = {
         messages: [{ role: 'system' as const, content: kbAnswerPrompt(found.hits) }, ...turn.history.map((message) => ({ role: message.role, content: message.content }))],
       };

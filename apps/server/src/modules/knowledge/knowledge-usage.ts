@@ -1,8 +1,10 @@
 import type { Db } from '../../platform/db/index.js';
 import type { FileUsageCheck } from '../files/index.js';
 import type { ModelUsageCheck } from '../llm/index.js';
+import { tagColumnReferences, type TagReferences } from '../tag/index.js';
 import type { OwnedThingsCounter } from '../user/index.js';
 import { countKbsByOwner, kbNamesUsingFiles, kbNamesUsingModel } from './knowledge.repo.js';
+import { knowledgeBases } from './knowledge.tables.js';
 
 // What other modules ask of knowledge bases. They need only the database, so app.ts hands them out
 // before the modules that ask are made.
@@ -18,3 +20,6 @@ export const kbModelUsageCheck = (db: Db): ModelUsageCheck => ({ kind: '知识�
 
 /** For the usage statistics: how many knowledge bases each user owns. */
 export const kbCounters = (db: Db): OwnedThingsCounter[] => [{ key: 'knowledge_bases', countByOwner: (userIds) => countKbsByOwner(db, userIds) }];
+
+/** For the tag module: knowledge bases store tag names, so renamed and deleted `kb` tags are carried over. */
+export const kbTagReferences: TagReferences = tagColumnReferences('kb', knowledgeBases, knowledgeBases.tags);

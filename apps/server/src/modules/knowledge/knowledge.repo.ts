@@ -14,7 +14,8 @@ export interface KbFilter {
   ownerId?: string;
   publicOnly?: boolean;
   keyword?: string;
-  tag?: string;
+  /** Any of these tag names. */
+  tags?: string[];
 }
 
 export const likePattern = (keyword: string) => `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -33,12 +34,12 @@ function listQuery(db: Db, where: SQL | undefined) {
   return db.select(listColumns).from(knowledgeBases).where(where);
 }
 
-function filterOf({ ownerId, publicOnly, keyword, tag }: KbFilter): SQL | undefined {
+function filterOf({ ownerId, publicOnly, keyword, tags }: KbFilter): SQL | undefined {
   return and(
     ownerId ? eq(knowledgeBases.ownerId, ownerId) : undefined,
     publicOnly ? eq(knowledgeBases.isPublic, true) : undefined,
     keyword ? or(ilike(knowledgeBases.name, likePattern(keyword)), ilike(knowledgeBases.description, likePattern(keyword))) : undefined,
-    tag ? sql`${knowledgeBases.tags} @> ${JSON.stringify([tag])}::jsonb` : undefined,
+    tags?.length ? or(...tags.map((tag) => sql`${knowledgeBases.tags} @> ${JSON.stringify([tag])}::jsonb`)) : undefined,
   );
 }
 

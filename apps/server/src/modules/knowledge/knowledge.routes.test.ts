@@ -1,4 +1,4 @@
-import type { KnowledgeBase, Page, UserUsage } from '@agent-platform/contracts';
+import type { KnowledgeBase, Page, Tag, UserUsage } from '@agent-platform/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectCode, expectOk } from '../../../test/harness.js';
@@ -9,8 +9,13 @@ const NOT_CREATOR = '只有创建者可以修改该知识库';
 
 describe('knowledge bases: create, change, publish, list, delete', () => {
   let c: KbTestContext;
+  let product: Tag;
+  const tag = async (body: Record<string, unknown>) => expectOk(await c.t.call<Tag>('/api/tag/tag_create', { tag_type: 'kb', ...body }, c.admin));
+  const listMine = async (token: string, body: Record<string, unknown>) => expectOk(await c.t.call<Page<KnowledgeBase>>('/api/kb/list', body, token)).list.map((one) => one.name);
   beforeAll(async () => {
     c = await startKbTestApp();
+    product = await tag({ name: '产品' });
+    for (const name of ['共享', '页']) await tag({ name });
   });
   afterAll(() => c?.close());
 
@@ -107,6 +112,29 @@ describe('knowledge bases: create, change, publish, list, delete', () => {
     expect(byKeyword.list.map((one) => one.id)).toEqual([first.id]);
     const detail = expectOk(await c.t.raw<KnowledgeBase[]>({ method: 'GET', url: '/api/kb/list_detail_knowledge_bases', headers: { 'access-token': c.bob } }));
     expect(detail.map((one) => one.id)).toContain(first.id);
+  });
+
+  it('takes only kb tags of the tag manager, follows their renames and deletions, and filters with sub-tags', async () => {
+    await tag({ tag_type: 'tool', name: '工具标签' });
+    expectCode(await c.t.call('/api/kb/create_knowledge_base', { name: 't1', tags: ['产品', '工具标签'] }, c.alice), 40001, '没有名为「工具标签」的知识库标签，请先在标签管理中添加');
+    expectCode(await c.t.call('/api/kb/create_knowledge_base', { name: 't1', tags: ['长'.repeat(21)] }, c.alice), 40001, /标签不能超过 20 个字符/);
+    const manual = await tag({ name: 'Manual', parent_id: product.id });
+    const kb = await c.createKb(c.alice, { name: '标签库', tags: ['manual', 'Manual'] });
+    expect(kb.tags).toEqual(['Manual']);
+    expect((await listMine(c.alice, { tag: '产品' })).sort()).toEqual(['产品手册', '标签库']);
+    expect(await listMine(c.alice, { tag: 'Manual' })).toEqual(['标签库']);
+
+    expectOk(await c.t.call('/api/tag/tag_update', { id: manual.id, name: '说明书' }, c.admin));
+    expect(await listMine(c.alice, { tag: '说明书' })).toEqual(['标签库']);
+    // A name stored before tags were checked stays on update; a new one must exist.
+    await c.t.rows(sql`update knowledge_bases set tags = '["说明书", "旧标签"]'::jsonb where id = ${kb.id}`);
+    const kept = expectOk(await c.t.call<KnowledgeBase>('/api/kb/update_kb', { kb_id: kb.id, tags: ['旧标签', '说明书', '共享'] }, c.alice));
+    expect(kept.tags).toEqual(['旧标签', '说明书', '共享']);
+    expectCode(await c.t.call('/api/kb/update_kb', { kb_id: kb.id, tags: ['又一个'] }, c.alice), 40001, /又一个/);
+
+    expectOk(await c.t.call('/api/tag/tag_delete', { id: product.id }, c.admin));
+    const [row] = await c.t.rows<{ tags: string[] }>(sqlKb(kb.id));
+    expect(row?.tags).toEqual(['旧标签', '共享']);
   });
 
   it('deletes a knowledge base for its owner; then it is gone', async () => {

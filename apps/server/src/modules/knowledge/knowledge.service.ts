@@ -2,14 +2,20 @@ import type { CreateKbBody, KnowledgeBase, ListKbsBody, Page, UpdateKbBody } fro
 import { isUniqueViolation, type Db } from '../../platform/db/index.js';
 import { badInput, type Viewer } from '../../platform/http/index.js';
 import type { LlmService } from '../llm/index.js';
+import type { TagService } from '../tag/index.js';
 import { getEditableKb, getVisibleKb } from './knowledge-access.js';
-import { kbNameTaken, kbNotFound } from './knowledge.errors.js';
+import { kbInUse, kbNameTaken, kbNotFound, kbTagsUnknown } from './knowledge.errors.js';
 import { toKnowledgeBase } from './knowledge.mapper.js';
 import * as repo from './knowledge.repo.js';
+
+/** Names (e.g. `智能体「客服」`) of what uses a knowledge base: one in use is not deleted. */
+export type KbUsageCheck = (kbId: string) => Promise<string[]>;
 
 export interface KnowledgeServiceDeps {
   db: Db;
   llm: LlmService;
+  tags: TagService;
+  usageChecks: KbUsageCheck[];
   /** Stops the ingestion jobs of documents that are going away. */
   cancelIngestion(jobIds: string[]): Promise<void>;
   unfinishedJobIdsOfKb(kbId: string): Promise<string[]>;
@@ -21,7 +27,7 @@ const sameList = (a: string[], b: string[]) => a.length === b.length && a.every(
 const modelOrNull = (name: string | null | undefined) => (name === undefined ? undefined : name?.trim() || null);
 
 /** Knowledge bases themselves: create, change, publish, list, delete. Documents are in kb-documents.service.ts. */
-export function createKnowledgeService({ db, llm, cancelIngestion, unfinishedJobIdsOfKb }: KnowledgeServiceDeps) {
+export function createKnowledgeService({ db, llm, tags, usageChecks, cancelIngestion, unfinishedJobIdsOfKb }: KnowledgeServiceDeps) {
   async function show(viewer: Viewer, kbId: string): Promise<KnowledgeBase> {
     const row = await repo.findKbListRow(db, kbId);
     if (!row) throw kbNotFound();
@@ -32,6 +38,25 @@ export function createKnowledgeService({ db, llm, cancelIngestion, unfinishedJob
   async function checkModels(viewer: Viewer, embedding: string | null | undefined, rerank: string | null | undefined): Promise<void> {
     if (embedding) await llm.resolveModel(viewer, embedding, 'embedding');
     if (rerank) await llm.resolveModel(viewer, rerank, 'rerank');
+  }
+
+  /**
+   * Tags must name `kb` tags of the tag manager, stored as it spells them so its renames reach them.
+   * Names the knowledge base already carries stay as they are.
+   */
+  async function checkTags(names: string[] | undefined, kept: string[] = []): Promise<string[] | undefined> {
+    const fresh = names?.filter((name) => !kept.includes(name)) ?? [];
+    if (!names || fresh.length === 0) return names && [...new Set(names)];
+    const { tags: found, unknown } = await tags.resolveNames('kb', fresh);
+    if (unknown.length > 0) throw kbTagsUnknown(unknown);
+    const spelled = new Map(found.map((tag) => [tag.name.toLowerCase(), tag.name]));
+    return [...new Set(names.map((name) => spelled.get(name.toLowerCase()) ?? name))];
+  }
+
+  async function list(viewer: Viewer, filter: Omit<repo.KbFilter, 'tags'>, { page, page_size, tag }: ListKbsBody): Promise<Page<KnowledgeBase>> {
+    const tagNames = tag ? await tags.namesForFilter('kb', tag) : undefined;
+    const { total, rows } = await repo.listKbs(db, { ...filter, tags: tagNames }, (page - 1) * page_size, page_size);
+    return { total, list: rows.map((row) => toKnowledgeBase(row, viewer)) };
   }
 
   async function saved<T>(write: Promise<T | undefined>, name: string): Promise<T> {
@@ -50,6 +75,7 @@ export function createKnowledgeService({ db, llm, cancelIngestion, unfinishedJob
       const embeddingModel = modelOrNull(body.embedding_model) ?? null;
       const rerankModel = modelOrNull(body.rerank_model) ?? null;
       await checkModels(viewer, embeddingModel, rerankModel);
+      const tagNames = await checkTags(body.tags);
       const row = await saved(
         repo.insertKb(db, {
           ownerId: viewer.id,
@@ -60,7 +86,7 @@ export function createKnowledgeService({ db, llm, cancelIngestion, unfinishedJob
           chunkSize: body.chunk_size,
           chunkOverlap: body.chunk_overlap,
           separators: body.separators,
-          tags: body.tags,
+          tags: tagNames,
           isPublic: body.is_public,
         }),
         body.name,
@@ -76,6 +102,7 @@ export function createKnowledgeService({ db, llm, cancelIngestion, unfinishedJob
       const chunkSize = body.chunk_size ?? current.chunkSize;
       const chunkOverlap = body.chunk_overlap ?? current.chunkOverlap;
       if (chunkOverlap * 2 >= chunkSize) throw badInput('分段重叠必须小于分段长度的一半');
+      const tagNames = await checkTags(body.tags, current.tags);
       const indexingChanged =
         chunkSize !== current.chunkSize ||
         chunkOverlap !== current.chunkOverlap ||
@@ -91,7 +118,7 @@ export function createKnowledgeService({ db, llm, cancelIngestion, unfinishedJob
           chunkSize: body.chunk_size,
           chunkOverlap: body.chunk_overlap,
           separators: body.separators,
-          tags: body.tags,
+          tags: tagNames,
           isPublic: body.is_public,
           needsReindex: indexingChanged && (existing?.docCount ?? 0) > 0 ? true : undefined,
         }),
@@ -114,20 +141,15 @@ export function createKnowledgeService({ db, llm, cancelIngestion, unfinishedJob
     /** Its documents and segments go with it; the files stay in the file manager. */
     async deleteKb(viewer: Viewer, kbId: string): Promise<void> {
       await getEditableKb(db, viewer, kbId);
+      const users = (await Promise.all(usageChecks.map((check) => check(kbId)))).flat();
+      if (users.length > 0) throw kbInUse(users);
       const jobIds = await unfinishedJobIdsOfKb(kbId);
       if (!(await repo.deleteKb(db, kbId))) throw kbNotFound();
       await cancelIngestion(jobIds);
     },
 
-    async listMine(viewer: Viewer, { page, page_size, keyword, tag }: ListKbsBody): Promise<Page<KnowledgeBase>> {
-      const { total, rows } = await repo.listKbs(db, { ownerId: viewer.id, keyword, tag }, (page - 1) * page_size, page_size);
-      return { total, list: rows.map((row) => toKnowledgeBase(row, viewer)) };
-    },
-
-    async listPublic(viewer: Viewer, { page, page_size, keyword, tag }: ListKbsBody): Promise<Page<KnowledgeBase>> {
-      const { total, rows } = await repo.listKbs(db, { publicOnly: true, keyword, tag }, (page - 1) * page_size, page_size);
-      return { total, list: rows.map((row) => toKnowledgeBase(row, viewer)) };
-    },
+    listMine: (viewer: Viewer, body: ListKbsBody) => list(viewer, { ownerId: viewer.id, keyword: body.keyword }, body),
+    listPublic: (viewer: Viewer, body: ListKbsBody) => list(viewer, { publicOnly: true, keyword: body.keyword }, body),
 
     async listVisible(viewer: Viewer): Promise<KnowledgeBase[]> {
       return (await repo.listVisibleKbs(db, viewer)).map((row) => toKnowledgeBase(row, viewer));

@@ -2,12 +2,13 @@ import type { Config } from '../../config.js';
 import type { Db } from '../../platform/db/index.js';
 import type { Outbound } from '../../platform/net/index.js';
 import type { SecretBox } from '../../platform/security/index.js';
-import type { TagReferences, TagService } from '../tag/index.js';
+import { tagColumnReferences, type TagReferences, type TagService } from '../tag/index.js';
 import { createMcpCatalog } from './mcp-catalog.js';
 import { createMcpConnector } from './mcp-connection.js';
 import { createMcpPool } from './mcp-pool.js';
 import { createMcpServiceRegistry } from './mcp.service.js';
-import * as repo from './mcp.repo.js';
+import { mcpToolSource } from './mcp-tool-source.js';
+import { mcpServices } from './mcp.tables.js';
 
 export { mcpRoutes } from './mcp.routes.js';
 export { toolNameOf as mcpToolName } from './mcp-tools.js';
@@ -28,20 +29,23 @@ export type McpModule = ReturnType<typeof createMcpModule>;
 export function createMcpModule({ db, config, secrets, outbound, tags }: McpModuleDeps) {
   const connector = createMcpConnector({ outbound, stdioCommands: config.MCP_STDIO_COMMANDS, timeoutMs: config.MCP_LIST_TIMEOUT_MS });
   const pool = createMcpPool({ connector, idleMs: config.MCP_IDLE_MS, timeoutMs: config.MCP_LIST_TIMEOUT_MS });
+  const catalog = createMcpCatalog({
+    db,
+    secrets,
+    connector,
+    pool,
+    listTimeoutMs: config.MCP_LIST_TIMEOUT_MS,
+    callTimeoutMs: config.MCP_CALL_TIMEOUT_MS,
+    maxOutputChars: config.MCP_MAX_OUTPUT_CHARS,
+  });
   return {
     registry: createMcpServiceRegistry({ db, secrets, connector, pool, tags }),
-    catalog: createMcpCatalog({
-      db,
-      secrets,
-      connector,
-      pool,
-      listTimeoutMs: config.MCP_LIST_TIMEOUT_MS,
-      callTimeoutMs: config.MCP_CALL_TIMEOUT_MS,
-      maxOutputChars: config.MCP_MAX_OUTPUT_CHARS,
-    }),
+    catalog,
+    /** For the tool module: `kind: service` tools (`toolModule.sources.set('service', …)`). */
+    toolSource: mcpToolSource({ catalog, listTimeoutMs: config.MCP_LIST_TIMEOUT_MS, callTimeoutMs: config.MCP_CALL_TIMEOUT_MS }),
     close: () => pool.close(),
   };
 }
 
 /** For the tag module: services store tag names, so renamed and deleted `service` tags are carried over. */
-export const mcpTagReferences: TagReferences = { tagType: 'service', renameTag: repo.renameTag, removeTags: repo.removeTags };
+export const mcpTagReferences: TagReferences = tagColumnReferences('service', mcpServices, mcpServices.tags);

@@ -61,14 +61,3 @@ export async function deleteService(db: Db, id: string): Promise<boolean> {
   const rows = await db.delete(mcpServices).where(eq(mcpServices.id, id)).returning({ id: mcpServices.id });
   return rows.length > 0;
 }
-
-/** Tag references: carry a renamed or deleted tag over to the services. */
-export async function renameTag(db: Db, oldName: string, newName: string): Promise<void> {
-  await db.execute(sql`update mcp_services set tags = (select coalesce(jsonb_agg(distinct case when t = ${oldName} then ${newName} else t end), '[]'::jsonb) from jsonb_array_elements_text(tags) t) where tags @> ${JSON.stringify([oldName])}::jsonb`);
-}
-
-export async function removeTags(db: Db, names: string[]): Promise<void> {
-  for (const name of names) {
-    await db.execute(sql`update mcp_services set tags = tags - ${name}::text where tags @> ${JSON.stringify([name])}::jsonb`);
-  }
-}

@@ -2,6 +2,7 @@ import type { Db } from '../../platform/db/index.js';
 import { createTagService } from './tag.lookup.js';
 import { createTagAdminService, type TagReferences } from './tag.service.js';
 
+export { tagColumnReferences } from './tag-references.js';
 export { tagRoutes } from './tag.routes.js';
 export type { TagService } from './tag.lookup.js';
 export type { TagAdminService, TagReferences } from './tag.service.js';

@@ -3,7 +3,7 @@ import type { Viewer } from '../../platform/http/index.js';
 import type { Outbound } from '../../platform/net/index.js';
 import type { SecretBox } from '../../platform/security/index.js';
 import type { Tool } from '../../runtime/tools/index.js';
-import type { TagReferences } from '../tag/index.js';
+import { tagColumnReferences, type TagReferences } from '../tag/index.js';
 import type { FileService } from '../files/index.js';
 import type { KnowledgeRetriever } from '../knowledge/index.js';
 import type { LlmService } from '../llm/index.js';
@@ -11,8 +11,8 @@ import { httpToolSource } from './http/http-source.js';
 import { kbToolSource } from './kb-source.js';
 import { multimodalToolSource } from './multimodal-source.js';
 import { createToolCatalog } from './tool-catalog.js';
-import { removeTags, renameTag } from './tool.repo.js';
 import { createToolService } from './tool.service.js';
+import { tools } from './tool.tables.js';
 import type { ToolSources } from './tool-sources.js';
 
 export { toolRoutes } from './tool.routes.js';
@@ -23,7 +23,7 @@ export { checkedInputSchema, rowTool } from './tool-sources.js';
 export type { ToolRow } from './tool.repo.js';
 
 /** Tool tags follow the tag manager's renames and deletions. */
-export const toolTagReferences: TagReferences = { tagType: 'tool', renameTag, removeTags };
+export const toolTagReferences: TagReferences = tagColumnReferences('tool', tools, tools.tags);
 
 export interface ToolModuleDeps {
   db: Db;

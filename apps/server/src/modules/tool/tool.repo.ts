@@ -68,15 +68,3 @@ export async function updateTool(db: Db, id: string, changes: ToolChanges): Prom
 export async function deleteTool(db: Db, id: string): Promise<boolean> {
   return (await db.delete(tools).where(eq(tools.id, id)).returning({ id: tools.id })).length > 0;
 }
-
-/** The tag manager renamed a tool tag: tools carry the new name. */
-export async function renameTag(db: Db, oldName: string, newName: string): Promise<void> {
-  await db.execute(
-    sql`update tools set tags = (select coalesce(jsonb_agg(distinct case when t = ${oldName} then ${newName} else t end), '[]'::jsonb) from jsonb_array_elements_text(tags) t) where tags @> ${JSON.stringify([oldName])}::jsonb`,
-  );
-}
-
-/** The tag manager deleted tool tags: tools drop them. */
-export async function removeTags(db: Db, names: string[]): Promise<void> {
-  for (const name of names) await db.execute(sql`update tools set tags = tags - ${name}::text where tags @> ${JSON.stringify([name])}::jsonb`);
-}

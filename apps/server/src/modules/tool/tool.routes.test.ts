@@ -73,7 +73,7 @@ describe('custom tools: create, import, list, change, delete', () => {
     expectCode(await t.call('/api/tool/create', echoTool('badschema2', { input_schema: { type: 'object', properties: 5 } }), alice), 40001, /不是有效的 JSON Schema/);
     expectCode(await t.call('/api/tool/create', echoTool('badauth', { config: { method: 'GET', url: `${api.url}/echo/{id}`, auth: { type: 'oauth' } } }), alice), 40001, /认证方式只能是/);
     expectCode(await t.call('/api/tool/create', { kind: 'llm/db', name: 'db1', config: {} }, alice), 40001, '数据资产工具需等数据库功能上线后才能创建');
-    expectCode(await t.call('/api/tool/create', { kind: 'service', name: 'svc', config: {} }, alice), 40001, '暂不支持创建「service」类型的工具');
+    expectCode(await t.call('/api/tool/create', { kind: 'service', name: 'svc', config: {} }, alice), 40001, '参数 service_id 不合法：缺少服务 id；参数 function 不合法：请输入函数名称');
     expectCode(await t.call('/api/tool/parse_openapi', { document: '{not json' }, alice), 40001, 'OpenAPI 文档不是有效的 JSON 或 YAML');
     expectCode(await t.call('/api/tool/parse_openapi', { document: 'swagger: "2.0"\npaths: {}' }, alice), 40001, /只支持 OpenAPI 3.x/);
     expectCode(await t.call('/api/tool/parse_openapi', { document: 'openapi: 3.0.0\npaths: {}' }, alice), 40001, /没有可导入的接口/);

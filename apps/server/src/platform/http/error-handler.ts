@@ -3,7 +3,8 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { AppError } from './app-error.js';
 import { fail } from './envelope.js';
 
-const API_PREFIXES = ['/api/', '/ai-sdk-api/'];
+// `/v1/`: the OpenAI-compatible calls (agent publishing); never answered with the web app.
+const API_PREFIXES = ['/api/', '/ai-sdk-api/', '/v1/'];
 
 /** The one place where errors become envelopes. Internal details never reach the client. */
 export function installErrorHandling(app: FastifyInstance, bodyLimitBytes: number): void {

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, lt, max, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, lt, max, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/index.js';
 import { runEvents, runs, type RunStatus } from './runs.tables.js';
 
@@ -39,6 +39,17 @@ export async function lastSeqOf(db: Db, runId: string): Promise<number> {
   return row?.seq ?? 0;
 }
 
+/** The last logged event's type: a run's segment is fully logged once it is `done`. */
+export async function lastEventOf(db: Db, runId: string): Promise<{ seq: number; type: string } | undefined> {
+  const rows = await db
+    .select({ seq: runEvents.seq, type: runEvents.type })
+    .from(runEvents)
+    .where(eq(runEvents.runId, runId))
+    .orderBy(desc(runEvents.seq))
+    .limit(1);
+  return rows[0];
+}
+
 export function listEventsAfter(db: Db, runId: string, after: number): Promise<RunEvent[]> {
   return db
     .select({ seq: runEvents.seq, type: runEvents.type, data: runEvents.data })
@@ -76,4 +87,32 @@ export function findAbandonedRuns(db: Db, limit: number): Promise<RunRow[]> {
     .from(runs)
     .where(and(eq(runs.status, 'running'), lt(runs.leaseUntil, new Date())))
     .limit(limit);
+}
+
+/**
+ * Takes a paused run for a decision: one conditional update, so of two racing decisions exactly one
+ * wins. Zero rows: the run is not awaiting one of `kinds` (any more).
+ */
+export async function claimAwaitingRun(
+  db: Db,
+  runId: string,
+  ownerId: string,
+  kinds: string[],
+  expectedVersion: number,
+  lease: { owner: string; until: Date },
+): Promise<RunRow | undefined> {
+  const rows = await db
+    .update(runs)
+    .set({ status: 'running', awaiting: null, leaseOwner: lease.owner, leaseUntil: lease.until, version: sql`${runs.version} + 1`, updatedAt: new Date() })
+    .where(and(eq(runs.id, runId), eq(runs.ownerId, ownerId), eq(runs.version, expectedVersion), eq(runs.status, 'awaiting'), inArray(sql`${runs.awaiting}->>'kind'`, kinds)))
+    .returning();
+  return rows[0];
+}
+
+/** An owner's runs of one kind, newest first (the plan list). */
+export async function listRunsOf(db: Db, ownerId: string, kind: string, filter: { subject?: string }, offset: number, limit: number): Promise<{ total: number; rows: RunRow[] }> {
+  const where = and(eq(runs.ownerId, ownerId), eq(runs.kind, kind), filter.subject ? eq(runs.subject, filter.subject) : undefined);
+  const [counted] = await db.select({ total: count() }).from(runs).where(where);
+  const rows = await db.select().from(runs).where(where).orderBy(desc(runs.createdAt)).offset(offset).limit(limit);
+  return { total: counted?.total ?? 0, rows };
 }

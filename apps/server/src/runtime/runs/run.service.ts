@@ -9,7 +9,7 @@ import { EventLogWriter } from './event-log-writer.js';
 import { executeRun, type RunExecutor } from './run-executor.js';
 import { RunRecorder } from './run-recorder.js';
 import { streamRun } from './run-stream.js';
-import { findAbandonedRuns, findRun, insertRun, lastSeqOf, transitionRun, type NewRun, type RunRow } from './run.repo.js';
+import { claimAwaitingRun, findAbandonedRuns, listRunsOf, findRun, insertRun, lastEventOf, lastSeqOf, transitionRun, type NewRun, type RunEvent, type RunRow } from './run.repo.js';
 
 const CANCEL_CHANNEL = 'aip_run_cancel';
 const WATCH_CHANNEL = 'aip_run_watch';
@@ -38,6 +38,25 @@ export interface StartRun {
   after?: Promise<unknown>;
 }
 
+/** Where a run's events go: an HTTP response (streamed as SSE), or a listener in this process. */
+export type RunSink = FastifyReply | ((event: RunEvent) => void);
+
+export interface DecideRun {
+  ownerId: string;
+  runId: string;
+  /** The area the decision call belongs to: a run of another kind is not found there. */
+  runKind: string;
+  /** The pauses this decision may answer (`awaiting.kind`). */
+  kinds: string[];
+  /** Writes the decision in the same transaction that takes the run; `paused` is the run as it was paused. */
+  record(tx: Db, paused: RunRow): Promise<void>;
+  abandonAfterMs: number;
+}
+
+const NOT_AWAITING_MSG = '当前运行不在等待此操作';
+/** How long a decision waits for the pause's own ending to reach the log when another process wrote it. */
+const PAUSE_LOG_WAIT_MS = 3_000;
+
 export type RunService = ReturnType<typeof createRunService>;
 
 /** Durable runs: rows and an event log in the database, executed under a lease, followed live by any process. */
@@ -49,6 +68,8 @@ export function createRunService({ db, bus, log }: RunServiceOptions) {
   const watchedAt = new Map<string, number>();
   /** Runs started here whose row is still being written: a cancel or re-attach right after `run` waits for it. */
   const storing = new Map<string, Promise<void>>();
+  /** Executions in this process, until their last event is logged. */
+  const executions = new Map<string, Promise<void>>();
 
   bus.subscribe(CANCEL_CHANNEL, (runId) => local.get(runId)?.abort(new Error('cancelled')));
   bus.subscribe(WATCH_CHANNEL, (runId) => {
@@ -79,12 +100,38 @@ export function createRunService({ db, bus, log }: RunServiceOptions) {
     local.set(run.id, controller);
     watchedAt.set(run.id, Date.now());
     const options = { db, hub, log, processId, leaseMs: LEASE_MS, abandonAfterMs, lastWatched: (id: string) => watchedAt.get(id) ?? 0 };
-    executeRun(options, run, recorder, executor, controller, stored)
+    const execution = executeRun(options, run, recorder, executor, controller, stored)
       .catch((error: unknown) => log.error({ err: error, runId: run.id }, 'run bookkeeping failed'))
       .finally(() => {
         local.delete(run.id);
         watchedAt.delete(run.id);
+        if (executions.get(run.id) === execution) executions.delete(run.id);
       });
+    executions.set(run.id, execution);
+  }
+
+  /** A new run, or a run's next segment, has no unseen log yet: subscribe, then its executor writes. */
+  async function attachSink(sink: RunSink, runId: string, after: number): Promise<void> {
+    if (typeof sink !== 'function') {
+      await streamRun(db, hub, sink, runId, after, { replay: false });
+      return;
+    }
+    const unsubscribe = hub.subscribe(runId, (event) => {
+      if (event.seq <= after) return;
+      sink(event);
+      if (event.type === 'done') unsubscribe();
+    });
+  }
+
+  /** The sequence number a paused run's next segment continues from, once its pause is fully logged. */
+  async function pausedLastSeq(runId: string): Promise<number> {
+    await executions.get(runId);
+    const deadline = Date.now() + PAUSE_LOG_WAIT_MS;
+    for (;;) {
+      const last = await lastEventOf(db, runId);
+      if (last?.type === 'done' || Date.now() > deadline) return last?.seq ?? 0;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
   }
 
   return {
@@ -95,7 +142,7 @@ export function createRunService({ db, bus, log }: RunServiceOptions) {
      * meanwhile, and its event log follows the row (the first token never waits for the database). A
      * caller that began work early (a model call already on its way) passes the controller it listens to.
      */
-    async startAndStream(reply: FastifyReply, start: StartRun, executor: RunExecutor, controller = new AbortController()): Promise<RunRow> {
+    async startAndStream(sink: RunSink, start: StartRun, executor: RunExecutor, controller = new AbortController()): Promise<RunRow> {
       const now = new Date();
       const run: RunRow = {
         id: randomUUID(),
@@ -124,10 +171,31 @@ export function createRunService({ db, bus, log }: RunServiceOptions) {
         () => storing.delete(run.id),
       );
       const recorder = new RunRecorder(writer, run.id, 0, stored);
-      // A new run has no log yet: subscribe, then write its first event.
-      await streamRun(db, hub, reply, run.id, 0, { replay: false });
+      await attachSink(sink, run.id, 0);
       recorder.emit('run', { run_id: run.id, ...start.announce });
       execute(run, recorder, executor, start.abandonAfterMs, controller, stored);
+      return run;
+    },
+
+    /**
+     * A person's decision on a paused run (streaming.md, "Human in the loop"): takes the run with one
+     * conditional update and records the decision with it, then executes the next segment, streamed to
+     * `sink` with the run's sequence numbers continued. Any process may do this: a pause is just rows.
+     */
+    async decide(sink: RunSink, decision: DecideRun, executor: RunExecutor): Promise<RunRow> {
+      const current = await getOwnRun(decision.ownerId, decision.runId);
+      if (current.kind !== decision.runKind) throw notFound('运行记录');
+      const lease = { owner: processId, until: new Date(Date.now() + LEASE_MS) };
+      const run = await db.transaction(async (tx) => {
+        // The version pins the pause that was read: `record` may rely on `current.awaiting`.
+        const claimed = await claimAwaitingRun(tx, current.id, decision.ownerId, decision.kinds, current.version, lease);
+        if (claimed) await decision.record(tx, current);
+        return claimed;
+      });
+      if (!run) throw new AppError('CONFLICT', NOT_AWAITING_MSG);
+      const lastSeq = await pausedLastSeq(run.id);
+      await attachSink(sink, run.id, lastSeq);
+      execute(run, new RunRecorder(writer, run.id, lastSeq), executor, decision.abandonAfterMs, new AbortController(), Promise.resolve());
       return run;
     },
 
@@ -163,5 +231,7 @@ export function createRunService({ db, bus, log }: RunServiceOptions) {
     },
 
     getOwnRun,
+
+    listRuns: (ownerId: string, kind: string, filter: { subject?: string }, offset: number, limit: number) => listRunsOf(db, ownerId, kind, filter, offset, limit),
   };
 }

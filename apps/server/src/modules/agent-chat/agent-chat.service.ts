@@ -1,0 +1,139 @@
+import type { AgentChatBody, AgentInfo, CreateAgentBody, HitlDecision, PlanRunInfo, RunEndStatus } from '@agent-platform/contracts';
+import { forbidden, canEdit, type AuthUser, type Viewer } from '../../platform/http/index.js';
+import { agentExecutor, planProgress } from '../../runtime/agent-engine/index.js';
+import { appendStep, listSteps, type RunEvent, type RunService, type RunSink } from '../../runtime/runs/index.js';
+import type { ConversationService } from '../conversation/index.js';
+import { prepareTurn } from '../playground/index.js';
+import type { AgentRegistry } from '../agent/index.js';
+import { decisionFor, PAUSES_BY_DECISION } from './hitl-decisions.js';
+import { runInputOf, type AgentRunInput } from './agent-run-input.js';
+import { buildAgentSpec, type AgentSpecDeps } from './agent-spec.js';
+
+export type ChatArea = 'agent' | 'plan';
+
+/** An agent run is not tied to whoever started it: a closed tab does not stop it (only cancel does). */
+const NEVER_ABANDONED = Number.POSITIVE_INFINITY;
+const TITLE_CHARS = 60;
+
+export interface AgentChatDeps extends AgentSpecDeps {
+  runs: RunService;
+  agents: AgentRegistry;
+}
+
+export interface HeadlessResult {
+  status: RunEndStatus;
+  text: string;
+  run_id: string;
+  conversation_id: string;
+}
+
+export type AgentChatService = ReturnType<typeof createAgentChatService>;
+
+/** Agent chat and plan chat (streaming.md): turns started, decisions taken, plan runs listed. */
+export function createAgentChatService(deps: AgentChatDeps) {
+  const { runs, agents, conversations, db } = deps;
+
+  /** The agent for this turn, with the builder's draft over it for its owner. */
+  async function agentForTurn(viewer: Viewer, agentId: string, draft: Partial<CreateAgentBody> | undefined): Promise<AgentInfo> {
+    const agent = await agents.getUsableAgent(viewer, agentId);
+    if (!draft) return agent;
+    if (!canEdit(viewer, { ownerId: agent.owner_id, isPublic: agent.is_public })) throw forbidden('只有智能体的创建者可以预览未保存的修改');
+    await agents.checkDraft(viewer, agent, draft);
+    return { ...agent, ...draft, retrieval: { ...agent.retrieval, ...draft.retrieval }, hitl: { ...agent.hitl, ...draft.hitl } };
+  }
+
+  async function start(sink: RunSink, user: AuthUser, area: ChatArea, body: Pick<AgentChatBody, 'agent_id' | 'query' | 'conversation_id' | 'draft'>) {
+    const agent = await agentForTurn(user, body.agent_id, body.draft);
+    // Refused before any stream starts: a model that cannot be used, tools that are not the user's to use.
+    await deps.llm.resolveModel(user, agent.llm_name, 'chat');
+    await deps.tools.resolveTools(user, agent.tool_ids);
+    const turn = await prepareTurn(conversations, user, {
+      kind: area,
+      subject: agent.id,
+      query: body.query,
+      conversationId: body.conversation_id,
+      historyMessages: agent.history_turns * 2 + 1,
+    });
+    const history = area === 'plan' ? turn.history.slice(0, -1) : turn.history;
+    const input: AgentRunInput = { mode: area === 'plan' ? 'plan' : 'chat', agent, query: body.query, history, message_id: turn.messageId, conversation_id: turn.conversationId };
+    return runs.startAndStream(
+      sink,
+      {
+        run: { kind: area, ownerId: user.id, conversationId: turn.conversationId, subject: agent.id, input: { ...input } },
+        announce: { conversation_id: turn.conversationId, message_id: turn.messageId },
+        abandonAfterMs: NEVER_ABANDONED,
+        after: turn.record(),
+      },
+      agentExecutor((context) => buildAgentSpec(deps, user, context, true)),
+    );
+  }
+
+  return {
+    /** `POST /api/agent/chat` and `POST /api/agent/plan_chat`. */
+    async chat(sink: RunSink, user: AuthUser, area: ChatArea, body: AgentChatBody): Promise<void> {
+      await start(sink, user, area, body);
+    },
+
+    /** The five decisions under `/agent/chat/` and `/agent/plan_chat/`. */
+    async decide(sink: RunSink, user: AuthUser, area: ChatArea, call: HitlDecision, body: { run_id: string; content?: unknown; feedback?: string }): Promise<void> {
+      await runs.decide(
+        sink,
+        {
+          ownerId: user.id,
+          runId: body.run_id,
+          runKind: area,
+          kinds: PAUSES_BY_DECISION[call],
+          abandonAfterMs: NEVER_ABANDONED,
+          record: async (tx, paused) => {
+            const decision = decisionFor(call, paused.awaiting as { kind: 'action_confirm'; step_id: string }, body);
+            await appendStep(tx, paused.id, { type: 'decision', input: decision });
+          },
+        },
+        agentExecutor((context) => buildAgentSpec(deps, user, context, false)),
+      );
+    },
+
+    /**
+     * For publishing: one turn with nobody watching, its events handed to `onEvent`. Resolves when the
+     * run ends or pauses (a pause cannot be answered over the OpenAI-style API).
+     */
+    runHeadless(user: AuthUser, agentId: string, turn: { query: string; history: Array<{ role: 'user' | 'assistant'; content: string }> }, onEvent: (event: RunEvent) => void, signal?: AbortSignal): Promise<HeadlessResult> {
+      return new Promise<HeadlessResult>((resolve, reject) => {
+        let text = '';
+        let announced: { run_id: string; conversation_id: string } | undefined;
+        const sink = (event: RunEvent) => {
+          if (event.type === 'run') announced = { run_id: String(event.data.run_id), conversation_id: String(event.data.conversation_id) };
+          if (event.type === 'delta') text += String(event.data.text ?? '');
+          onEvent(event);
+          if (event.type === 'done' && announced) resolve({ status: event.data.status as RunEndStatus, text, ...announced });
+        };
+        start(sink, user, 'agent', { agent_id: agentId, query: turn.query })
+          .then((run) => signal?.addEventListener('abort', () => runs.cancel(user.id, run.id).catch(() => undefined), { once: true }))
+          .catch(reject);
+      });
+    },
+
+    /** `/agent/list_plan_runs`: plan chats with where each stands, newest first. */
+    async listPlanRuns(user: AuthUser, body: { page: number; page_size: number; agent_id?: string }): Promise<{ total: number; list: PlanRunInfo[] }> {
+      const { total, rows } = await runs.listRuns(user.id, 'plan', { subject: body.agent_id }, (body.page - 1) * body.page_size, body.page_size);
+      const list = await Promise.all(
+        rows.map(async (run): Promise<PlanRunInfo> => {
+          const input = runInputOf(run.input);
+          return {
+            run_id: run.id,
+            conversation_id: run.conversationId,
+            agent_id: run.subject,
+            agent_name: input.agent?.name ?? '',
+            title: (input.query ?? '').slice(0, TITLE_CHARS),
+            status: run.status,
+            awaiting: run.awaiting?.kind ?? null,
+            steps: planProgress(await listSteps(db, run.id), run.status === 'completed'),
+            created_at: run.createdAt.toISOString(),
+            updated_at: run.updatedAt.toISOString(),
+          };
+        }),
+      );
+      return { total, list };
+    },
+  };
+}

@@ -1,0 +1,105 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../platform/db/index.js';
+import { AppError, type Viewer } from '../../platform/http/index.js';
+import type { EngineSpec, SegmentEnd } from '../../runtime/agent-engine/index.js';
+import { appendStep, listSteps, type RunContext, type RunStepRow } from '../../runtime/runs/index.js';
+import type { Tool } from '../../runtime/tools/index.js';
+import type { ConversationService } from '../conversation/index.js';
+import type { KnowledgeRetriever } from '../knowledge/index.js';
+import type { LlmService } from '../llm/index.js';
+import type { McpCatalog } from '../mcp/index.js';
+import type { ToolCatalog } from '../tool/index.js';
+import { knowledgeSearchTool, retrieveForAgent } from './agent-knowledge.js';
+import { runInputOf, type AgentRunInput } from './agent-run-input.js';
+
+export interface AgentSpecDeps {
+  db: Db;
+  log: FastifyBaseLogger;
+  llm: LlmService;
+  conversations: ConversationService;
+  retriever: KnowledgeRetriever;
+  tools: ToolCatalog;
+  mcp: McpCatalog;
+  /** Per tool call, besides each tool's own limit. */
+  toolTimeoutMs: number;
+}
+
+/** Steps the conversation shows with the answer (model calls and prompts are the engine's own). */
+const SHOWN_STEPS = new Set(['retrieval', 'action', 'observation', 'decision', 'plan', 'notice']);
+
+export const stepInfo = (row: RunStepRow) => ({
+  id: row.id,
+  type: row.type,
+  input: row.input,
+  output: row.output,
+  status: row.status,
+  started_at: row.startedAt.toISOString(),
+  ended_at: row.endedAt?.toISOString() ?? null,
+});
+
+function messageMeta(input: AgentRunInput, end: SegmentEnd): Record<string, unknown> {
+  const retrieval = end.steps.find((row) => row.type === 'retrieval')?.output as { event?: { segments?: unknown[] } } | undefined;
+  return {
+    agent_id: input.agent.id,
+    agent_name: input.agent.name,
+    mode: input.mode,
+    status: end.status,
+    steps: end.steps.filter((row) => SHOWN_STEPS.has(row.type)).map(stepInfo),
+    ...(retrieval?.event ? { retrieval: retrieval.event, citations: retrieval.event.segments ?? [] } : {}),
+    ...(end.reasoning ? { reasoning: end.reasoning } : {}),
+    ...(end.awaiting ? { awaiting: end.awaiting } : {}),
+    ...(end.error ? { error: end.error } : {}),
+  };
+}
+
+/** The agent's tools: built-ins and custom tools by id, MCP functions by service, and the knowledge search. */
+async function agentTools(deps: AgentSpecDeps, viewer: Viewer, input: AgentRunInput): Promise<{ tools: Tool[]; unavailable: string[] }> {
+  const { agent } = input;
+  const tools = await deps.tools.resolveTools(viewer, agent.tool_ids);
+  const unavailable: string[] = [];
+  for (const service of agent.services) {
+    try {
+      tools.push(...(await deps.mcp.toolsOf(viewer, service.service_id, service.functions)));
+    } catch (error) {
+      // A service that is down leaves the agent without its functions, not without an answer.
+      if (!(error instanceof AppError)) throw error;
+      deps.log.warn({ err: error, serviceId: service.service_id }, 'agent MCP service unavailable');
+      unavailable.push(error.message);
+    }
+  }
+  if (agent.kb_ids.length > 0) tools.push(knowledgeSearchTool(deps.retriever, agent));
+  return { tools, unavailable };
+}
+
+/** The engine's view of one agent run, rebuilt from the run's stored input (fresh: a run that has no steps yet). */
+export async function buildAgentSpec(deps: AgentSpecDeps, viewer: Viewer, context: RunContext, fresh: boolean): Promise<EngineSpec> {
+  const { db, llm, conversations } = deps;
+  const input = runInputOf(context.run.input);
+  const { agent } = input;
+  const model = await llm.resolveModel(viewer, agent.llm_name, 'chat');
+  const { tools, unavailable } = await agentTools(deps, viewer, input);
+  const notes = unavailable.map((message) => `（注意：${message}，相关工具本次不可用。）`);
+  const history = input.history.map((message) => ({ role: message.role, content: message.content }));
+  return {
+    mode: input.mode,
+    viewer,
+    systemPrompt: [agent.system_prompt, ...notes].filter(Boolean).join('\n\n'),
+    messages: history,
+    query: input.query,
+    tools,
+    policy: { actionConfirm: agent.hitl.action_confirm, observationConfirm: agent.hitl.observation_confirm, maxSteps: agent.max_steps, toolTimeoutMs: deps.toolTimeoutMs },
+    parameters: {
+      ...(agent.temperature === null ? {} : { temperature: agent.temperature }),
+      ...(agent.top_p === null ? {} : { topP: agent.top_p }),
+      ...(agent.max_tokens === null ? {} : { maxTokens: agent.max_tokens }),
+    },
+    chat: (request, signal) => llm.streamChat(viewer, model, request, { feature: input.mode === 'plan' ? 'agent_plan' : 'agent', signal }),
+    retrieve: (signal) => retrieveForAgent(deps.retriever, viewer, agent, input.query, signal),
+    steps: {
+      list: () => (fresh ? Promise.resolve([]) : listSteps(db, context.run.id)),
+      append: (step) => appendStep(db, context.run.id, step),
+    },
+    saveMessage: (end) =>
+      conversations.saveRunAnswer({ conversationId: input.conversation_id, runId: context.run.id, content: end.answer, meta: messageMeta(input, end) }),
+  };
+}

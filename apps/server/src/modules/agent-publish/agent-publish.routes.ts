@@ -1,0 +1,24 @@
+import { createApiKeyBody, listApiKeysBody, revokeApiKeyBody, type Envelope } from '@agent-platform/contracts';
+import type { FastifyInstance } from 'fastify';
+import { route } from '../../platform/http/index.js';
+import type { ApiKeyService } from './api-key.service.js';
+import type { OpenAiChat } from './openai-chat.service.js';
+import { openAiError } from './openai-format.js';
+
+/** API keys of an agent (owner or administrator), and the OpenAI-compatible chat that uses them. */
+export function agentPublishRoutes(app: FastifyInstance, { keys, openAiChat }: { keys: ApiKeyService; openAiChat: OpenAiChat }): void {
+  route(app, { url: '/agent/api_keys/create', access: 'user', body: createApiKeyBody, handler: ({ user, body }) => keys.createKey(user, body.agent_id, body.name) });
+  route(app, { url: '/agent/api_keys/list', access: 'user', body: listApiKeysBody, handler: ({ user, body }) => keys.listKeys(user, body.agent_id) });
+  route(app, { url: '/agent/api_keys/revoke', access: 'user', body: revokeApiKeyBody, handler: ({ user, body }) => keys.revokeKey(user, body.id) });
+
+  void app.register(async (openAi) => {
+    // Refusals here are written by the one error handler as envelopes; OpenAI clients expect `{error}`.
+    openAi.addHook('onSend', async (_request, reply, payload) => {
+      if (reply.statusCode < 400 || typeof payload !== 'string') return payload;
+      const envelope = JSON.parse(payload) as Envelope;
+      return JSON.stringify(openAiError(envelope.code, envelope.msg));
+    });
+    // Public: the API key is the credential, checked by the handler itself.
+    route(openAi, { url: '/chat/completions', bases: ['/v1'], access: 'public', handler: ({ request, reply }) => openAiChat.complete(request, reply) });
+  });
+}

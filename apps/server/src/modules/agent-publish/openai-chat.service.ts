@@ -1,0 +1,142 @@
+import { openAiChatBody, type RunEndStatus } from '@agent-platform/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { AppError, parseInput, type AuthUser } from '../../platform/http/index.js';
+import { EventStream } from '../../platform/sse/index.js';
+import type { RunEvent } from '../../runtime/runs/index.js';
+import { awaitingNotice, badBearer, missingBearer, wrongModel } from './agent-publish.errors.js';
+import type { ApiKeyService, KeyHolder } from './api-key.service.js';
+import type { createFailureThrottle } from './key-failure-throttle.js';
+import { completionOf, emptyUsage, openAiError, turnOf, type HeadlessTurn, type Usage } from './openai-format.js';
+
+type Completion = ReturnType<typeof completionOf>;
+
+export interface HeadlessResult {
+  status: RunEndStatus;
+  text: string;
+  run_id: string;
+  conversation_id: string;
+}
+
+/** The agent-chat module's headless run: the same engine as `/api/agent/chat`, events handed to a callback. */
+export interface HeadlessAgentRunner {
+  runHeadless(user: AuthUser, agentId: string, turn: HeadlessTurn, onEvent: (event: RunEvent) => void, signal?: AbortSignal): Promise<HeadlessResult>;
+}
+
+export interface OpenAiChatDeps {
+  keys: ApiKeyService;
+  throttle: ReturnType<typeof createFailureThrottle>;
+  runner: HeadlessAgentRunner;
+}
+
+export type OpenAiChat = ReturnType<typeof createOpenAiChat>;
+
+const BEARER = /^Bearer\s+(\S+)$/i;
+const RUN_FAILED = '智能体运行失败，请稍后重试';
+
+/** What one headless run came to, with the usage and failure its events reported. */
+interface TurnOutcome {
+  result: HeadlessResult;
+  usage: Usage;
+  failure?: { code: number; msg: string };
+}
+
+/** `POST /v1/chat/completions`: an OpenAI-compatible face on a published agent, the key as bearer token. */
+export function createOpenAiChat({ keys, throttle, runner }: OpenAiChatDeps) {
+  async function holderOf(request: FastifyRequest) {
+    throttle.assertAllowed(request.ip);
+    const header = request.headers.authorization;
+    if (!header) throw missingBearer();
+    const key = BEARER.exec(header)?.[1];
+    try {
+      if (!key || key.length > 200) throw badBearer();
+      return await keys.authenticate(key);
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'UNAUTHENTICATED') throttle.recordFailure(request.ip);
+      throw error;
+    }
+  }
+
+  /** Runs the turn; a client that leaves aborts it. `onEvent` sees every event (the stream opens on the first). */
+  async function runTurn(holder: KeyHolder, turn: HeadlessTurn, reply: FastifyReply, onEvent: (event: RunEvent) => void): Promise<TurnOutcome> {
+    const outcome: Omit<TurnOutcome, 'result'> = { usage: emptyUsage() };
+    const controller = new AbortController();
+    let settled = false;
+    reply.raw.on('close', () => {
+      if (!settled) controller.abort();
+    });
+    const collect = (event: RunEvent) => {
+      const { data } = event;
+      if (event.type === 'usage') {
+        outcome.usage.prompt_tokens += Number(data.prompt_tokens) || 0;
+        outcome.usage.completion_tokens += Number(data.completion_tokens) || 0;
+        outcome.usage.total_tokens = outcome.usage.prompt_tokens + outcome.usage.completion_tokens;
+      } else if (event.type === 'error') {
+        outcome.failure = { code: Number(data.code) || 50001, msg: typeof data.msg === 'string' ? data.msg : RUN_FAILED };
+      }
+      onEvent(event);
+    };
+    try {
+      return { ...outcome, result: await runner.runHeadless(holder.user, holder.agentId, turn, collect, controller.signal) };
+    } finally {
+      settled = true;
+    }
+  }
+
+  async function whole(holder: KeyHolder, turn: HeadlessTurn, reply: FastifyReply, format: Completion) {
+    const { result, usage, failure } = await runTurn(holder, turn, reply, () => undefined);
+    if (result.status === 'failed') throw new AppError('MODEL_CALL_FAILED', failure?.msg ?? RUN_FAILED);
+    const content = [result.text, result.status === 'awaiting' ? awaitingNotice(result.run_id) : ''].filter(Boolean).join('\n\n');
+    return reply.header('cache-control', 'no-store').send(format.whole(content, usage));
+  }
+
+  async function streamed(holder: KeyHolder, turn: HeadlessTurn, request: FastifyRequest, reply: FastifyReply, format: Completion, includeUsage: boolean) {
+    let stream: EventStream | undefined;
+    const write = (data: unknown) => {
+      if (stream && !stream.isClosed) reply.raw.write(`data: ${typeof data === 'string' ? data : JSON.stringify(data)}\n\n`);
+    };
+    // Opened by the run's first event, so refusals before it are still plain errors. EventStream gives the
+    // headers, heartbeats and close handling; OpenAI's wire format has data lines only.
+    const open = () => {
+      if (stream) return;
+      stream = new EventStream(reply);
+      write(format.chunk({ role: 'assistant', content: '' }));
+    };
+    let outcome: TurnOutcome;
+    try {
+      outcome = await runTurn(holder, turn, reply, (event) => {
+        open();
+        if (event.type === 'delta' && typeof event.data.text === 'string' && event.data.text !== '') write(format.chunk({ content: event.data.text }));
+      });
+    } catch (error) {
+      if (!stream) throw error;
+      request.log.error({ err: error }, 'headless agent run failed');
+      outcome = { result: { status: 'failed', text: '', run_id: '', conversation_id: '' }, usage: emptyUsage(), failure: { code: 50001, msg: '服务器内部错误，请稍后重试' } };
+    }
+    open();
+    const { result, usage, failure } = outcome;
+    if (result.status === 'failed') {
+      write(openAiError(failure?.code ?? 50001, failure?.msg ?? RUN_FAILED));
+    } else {
+      if (result.status === 'awaiting') write(format.chunk({ content: `${result.text ? '\n\n' : ''}${awaitingNotice(result.run_id)}` }));
+      write(format.chunk({}, 'stop'));
+      if (includeUsage) write(format.usageChunk(usage));
+    }
+    write('[DONE]');
+    stream!.end();
+    return reply;
+  }
+
+  return {
+    async complete(request: FastifyRequest, reply: FastifyReply): Promise<unknown> {
+      const holder = await holderOf(request);
+      const body = parseInput(openAiChatBody, request.body ?? {});
+      if (body.model !== holder.agentId) throw wrongModel(body.model);
+      const turn = turnOf(body.messages);
+      await keys.touch(holder.keyId);
+      const format = completionOf(body.model);
+      if (!body.stream) return whole(holder, turn, reply, format);
+      const includeUsage = (body.stream_options as { include_usage?: unknown } | undefined)?.include_usage === true;
+      return streamed(holder, turn, request, reply, format, includeUsage);
+    },
+  };
+}

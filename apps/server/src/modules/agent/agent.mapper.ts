@@ -1,0 +1,33 @@
+import type { AgentInfo } from '@agent-platform/contracts';
+import { canEdit, type Viewer } from '../../platform/http/index.js';
+import type { AgentListRow } from './agent.repo.js';
+
+export function toAgentInfo(row: AgentListRow, viewer: Viewer): AgentInfo {
+  return {
+    id: row.id,
+    name: row.name,
+    avatar: row.avatar,
+    description: row.description,
+    system_prompt: row.systemPrompt,
+    opening_message: row.openingMessage,
+    suggested_questions: row.suggestedQuestions,
+    llm_name: row.llmName,
+    temperature: row.temperature,
+    top_p: row.topP,
+    max_tokens: row.maxTokens,
+    tool_ids: row.toolIds,
+    services: row.services,
+    kb_ids: row.kbIds,
+    retrieval: row.retrieval,
+    hitl: row.hitl,
+    max_steps: row.maxSteps,
+    history_turns: row.historyTurns,
+    tags: row.tags,
+    is_public: row.isPublic,
+    owner_id: row.ownerId,
+    owner_name: row.ownerName,
+    editable: canEdit(viewer, row),
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}

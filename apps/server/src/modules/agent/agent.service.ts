@@ -1,0 +1,106 @@
+import type { AgentInfo, CreateAgentBody, ListAgentsBody, Page, UpdateAgentBody } from '@agent-platform/contracts';
+import type { Db } from '../../platform/db/index.js';
+import { canEdit, requireVisible, type Viewer } from '../../platform/http/index.js';
+import type { TagService } from '../tag/index.js';
+import { checkReferences, type AgentReferenceLookups } from './agent-references.js';
+import { agentNotEditable, agentNotFound, WHAT } from './agent.errors.js';
+import { toAgentInfo } from './agent.mapper.js';
+import * as repo from './agent.repo.js';
+
+export interface AgentServiceDeps {
+  db: Db;
+  lookups: AgentReferenceLookups;
+  tags?: TagService;
+}
+
+export type AgentService = ReturnType<typeof createAgentService>;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const unique = <T>(values: T[] | undefined) => values && [...new Set(values)];
+
+/** The body's fields as columns; `undefined` leaves a column as it is. */
+function columnsOf(body: Partial<CreateAgentBody>): repo.AgentChanges {
+  return {
+    name: body.name,
+    avatar: body.avatar,
+    description: body.description,
+    systemPrompt: body.system_prompt,
+    openingMessage: body.opening_message,
+    suggestedQuestions: body.suggested_questions,
+    llmName: body.llm_name,
+    temperature: body.temperature,
+    topP: body.top_p,
+    maxTokens: body.max_tokens,
+    toolIds: unique(body.tool_ids),
+    services: body.services,
+    kbIds: unique(body.kb_ids),
+    retrieval: body.retrieval,
+    hitl: body.hitl,
+    maxSteps: body.max_steps,
+    historyTurns: body.history_turns,
+    tags: unique(body.tags),
+  };
+}
+
+/** Agents themselves: create, change, publish, list, delete. Chats with them are in modules/agent-chat. */
+export function createAgentService({ db, lookups, tags }: AgentServiceDeps) {
+  async function findRow(id: string): Promise<repo.AgentListRow | undefined> {
+    return UUID.test(id) ? repo.findAgentListRow(db, id) : undefined;
+  }
+
+  /** The agent if the viewer may use it: own or published (administrators all); 40401 otherwise. */
+  const visibleRow = async (viewer: Viewer, id: string) => requireVisible(viewer, await findRow(id), WHAT);
+
+  async function editableRow(viewer: Viewer, id: string): Promise<repo.AgentListRow> {
+    const row = await visibleRow(viewer, id);
+    if (!canEdit(viewer, row)) throw agentNotEditable();
+    return row;
+  }
+
+  async function show(viewer: Viewer, id: string): Promise<AgentInfo> {
+    const row = await repo.findAgentListRow(db, id);
+    if (!row) throw agentNotFound();
+    return toAgentInfo(row, viewer);
+  }
+
+  async function list(viewer: Viewer, scope: repo.AgentFilter['scope'], { page, page_size, keyword, tag }: ListAgentsBody): Promise<Page<AgentInfo>> {
+    const tagNames = tag ? ((await tags?.namesForFilter('agent', tag)) ?? [tag]) : undefined;
+    const { total, rows } = await repo.listAgents(db, { scope, keyword, tags: tagNames }, (page - 1) * page_size, page_size);
+    return { total, list: rows.map((row) => toAgentInfo(row, viewer)) };
+  }
+
+  async function setPublic(viewer: Viewer, id: string, isPublic: boolean): Promise<AgentInfo> {
+    await editableRow(viewer, id);
+    await repo.updateAgent(db, id, { isPublic });
+    return show(viewer, id);
+  }
+
+  return {
+    visibleRow,
+
+    async create(viewer: Viewer, body: CreateAgentBody): Promise<AgentInfo> {
+      await checkReferences(lookups, viewer, body);
+      const row = await repo.insertAgent(db, { ...(columnsOf(body) as repo.NewAgent), ownerId: viewer.id, isPublic: false });
+      return show(viewer, row.id);
+    },
+
+    async update(viewer: Viewer, { id, ...body }: UpdateAgentBody): Promise<AgentInfo> {
+      const stored = await editableRow(viewer, id);
+      await checkReferences(lookups, viewer, body, { llm_name: stored.llmName, tool_ids: stored.toolIds, kb_ids: stored.kbIds, services: stored.services });
+      if (!(await repo.updateAgent(db, id, columnsOf(body)))) throw agentNotFound();
+      return show(viewer, id);
+    },
+
+    getById: async (viewer: Viewer, id: string): Promise<AgentInfo> => toAgentInfo(await visibleRow(viewer, id), viewer),
+
+    async remove(viewer: Viewer, id: string): Promise<void> {
+      await editableRow(viewer, id);
+      if (!(await repo.deleteAgent(db, id))) throw agentNotFound();
+    },
+
+    listMine: (viewer: Viewer, body: ListAgentsBody) => list(viewer, { ownerId: viewer.id }, body),
+    listPublic: (viewer: Viewer, body: ListAgentsBody) => list(viewer, { publicOnly: true }, body),
+    publish: (viewer: Viewer, id: string) => setPublic(viewer, id, true),
+    withhold: (viewer: Viewer, id: string) => setPublic(viewer, id, false),
+  };
+}

@@ -1,0 +1,31 @@
+import { and, asc, eq, max } from 'drizzle-orm';
+import type { Db } from '../../platform/db/index.js';
+import { runSteps } from './runs.tables.js';
+
+export type RunStepRow = typeof runSteps.$inferSelect;
+
+export interface NewRunStep {
+  type: string;
+  input?: unknown;
+  output?: unknown;
+  status?: string;
+  startedAt?: Date;
+}
+
+/**
+ * Appends a step at the end of the run's history. Only one writer touches a run at a time (its
+ * executor, or a decision while it is paused), so the next position is simply the last plus one.
+ */
+export async function appendStep(db: Db, runId: string, step: NewRunStep): Promise<RunStepRow> {
+  const [last] = await db.select({ position: max(runSteps.position) }).from(runSteps).where(eq(runSteps.runId, runId));
+  const [row] = await db
+    .insert(runSteps)
+    .values({ runId, position: (last?.position ?? 0) + 1, type: step.type, input: step.input ?? null, output: step.output ?? null, status: step.status ?? 'done', startedAt: step.startedAt ?? new Date(), endedAt: new Date() })
+    .returning();
+  if (!row) throw new Error('step insert returned nothing');
+  return row;
+}
+
+export function listSteps(db: Db, runId: string): Promise<RunStepRow[]> {
+  return db.select().from(runSteps).where(and(eq(runSteps.runId, runId))).orderBy(asc(runSteps.position));
+}
