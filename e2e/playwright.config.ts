@@ -79,7 +79,7 @@ export default defineConfig({
     },
     {
       // The scripted OpenAI-compatible model server: the models the specs create point at it.
-      command: `node --import tsx packages/scripted-llm/src/cli.ts --port ${SCRIPTED_LLM_PORT}`,
+      command: `node --import tsx packages/scripted-llm/src/cli.ts --port ${SCRIPTED_LLM_PORT} --remote-script`,
       cwd: repoRoot,
       url: `http://127.0.0.1:${SCRIPTED_LLM_PORT}/v1/models`,
       reuseExistingServer: false,

@@ -53,6 +53,7 @@ export default defineConfig({
       '/api': { target: apiTarget, changeOrigin: true },
       '/ai-sdk-api': { target: apiTarget, changeOrigin: true },
       '/version.json': { target: apiTarget, changeOrigin: true },
+      '/v1': { target: apiTarget, changeOrigin: true },
     },
   },
   build: {

@@ -1,5 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -10,6 +12,8 @@ export const PLATFORM_ENTRY = 'apps/server/dist/main.js';
 
 export interface RunningServer {
   url: string;
+  /** The process id (memory is read from `/proc/<pid>/status`). */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -35,6 +39,7 @@ export async function startProcess(entry: string, env: Record<string, string>, p
   }
   return {
     url,
+    pid: child.pid!,
     async stop() {
       child.kill('SIGTERM');
       if (child.exitCode === null) await once(child, 'exit');
@@ -45,4 +50,12 @@ export async function startProcess(entry: string, env: Record<string, string>, p
 export async function postJson<T>(url: string, body: unknown, headers: Record<string, string> = {}): Promise<T> {
   const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
   return (await response.json()) as T;
+}
+
+/** The scripted model server (`packages/scripted-llm`) in its own process, answering by `rules` only; `apiUrl` ends in `/v1`. */
+export async function startScriptedModel(rules: unknown[], port: number): Promise<RunningServer & { apiUrl: string }> {
+  const scriptFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'aip-bench-')), 'rules.json');
+  fs.writeFileSync(scriptFile, JSON.stringify(rules));
+  const server = await startProcess('packages/scripted-llm/src/cli.ts', {}, port, '/v1/models', ['--port', String(port), '--no-demo', '--script', scriptFile]);
+  return { ...server, apiUrl: `${server.url}/v1` };
 }

@@ -35,7 +35,7 @@ test.describe('sign in', () => {
     await expect(toast(page, '登录成功')).toBeVisible();
     await expect(page).toHaveURL(/\/agent\/edit\/42\?tab=docs&q=%E7%9F%A5%E8%AF%86#seg-3$/);
     await expect(page).toHaveTitle(`编辑智能体 - ${APP_NAME}`);
-    await expect(page.getByText('该页面尚未开放')).toBeVisible();
+    await expect(page.getByText('智能体不存在或已被删除')).toBeVisible();
   });
 });
 

@@ -18,7 +18,8 @@ test('the first account registers through the form, becomes administrator and si
   // No redirect parameter: `/`, which lands on the agent chat.
   await expect(page).toHaveURL(/\/agent\/chat$/);
   await expect(page).toHaveTitle(`智能体对话 - ${APP_NAME}`);
-  await expect(page.getByText('该页面尚未开放')).toBeVisible();
+  // A new platform has no agents yet: the chat page says so and offers to create one.
+  await expect(page.getByText('还没有可以对话的智能体')).toBeVisible();
   // Administrators see the system settings group of the sidebar.
   await expect(page.getByRole('menuitem', { name: /系统设置/ })).toBeVisible();
   await shot(page, 'app-agent-chat-light');

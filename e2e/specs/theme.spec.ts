@@ -38,10 +38,10 @@ test('the theme cycles light → dark → system with a circular reveal in the a
   await expect(themeToggle(page)).toHaveAttribute('data-theme-mode', 'dark');
   await expect(rootTheme(page)).toHaveAttribute('data-theme', 'dark');
   await shot(page, 'account-info-dark');
-  await page.goto('/agent/chat');
+  await page.goto('/multi-agent');
   await expect(rootTheme(page)).toHaveAttribute('data-theme', 'dark');
   await expect(page.getByText('该页面尚未开放')).toBeVisible();
-  await shot(page, 'app-agent-chat-dark');
+  await shot(page, 'app-pending-dark');
 
   await themeToggle(page).click();
   await expect(themeToggle(page)).toHaveAttribute('data-theme-mode', 'system');

@@ -3,13 +3,14 @@ import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
 import type { Database } from './platform/db/index.js';
 import { acceptEmptyJsonBodies, installErrorHandling, serveWebApp } from './platform/http/index.js';
+import { createDocumentWorkers } from './platform/documents/index.js';
 import { createOutbound } from './platform/net/index.js';
 import { openSecretBox } from './platform/security/index.js';
-import { agentCounters, agentModelUsageCheck, agentRoutes, agentTagReferences, createAgentModule } from './modules/agent/index.js';
+import { agentCounters, agentKbUsageCheck, agentModelUsageCheck, agentRoutes, agentTagReferences, createAgentModule } from './modules/agent/index.js';
 import { agentChatRoutes, createAgentChatService } from './modules/agent-chat/index.js';
 import { agentPublishRoutes, createAgentPublishModule } from './modules/agent-publish/index.js';
 import { conversationRoutes, createConversationService } from './modules/conversation/index.js';
-import { createFileModule, FILE_UPLOAD_URLS, fileRoutes, installMultipart } from './modules/files/index.js';
+import { createFileModule, FILE_UPLOAD_URLS, fileRoutes, installMultipart, readChatAttachments } from './modules/files/index.js';
 import {
   createKbChatService,
   createKnowledgeModule,
@@ -92,7 +93,7 @@ export async function buildApp({ config, database, smsProvider, extend }: AppOpt
   app.addHook('onClose', () => runs.close());
   const jobs = createJobQueue({ db, bus: database.bus, log: app.log });
   app.addHook('onClose', () => jobs.close());
-  const knowledge = createKnowledgeModule({ db, log: app.log, jobs, files: files.service, llm: llm.service, tags: tags.tags });
+  const knowledge = createKnowledgeModule({ db, log: app.log, jobs, files: files.service, llm: llm.service, tags: tags.tags, usageChecks: [agentKbUsageCheck(db)] });
   app.addHook('onClose', () => knowledge.close());
   // Before any job or request opens a transaction: PGlite has one connection, and the check needs it.
   await knowledge.vectors.available();
@@ -134,6 +135,9 @@ export async function buildApp({ config, database, smsProvider, extend }: AppOpt
   toolRoutes(app, toolModule);
   mcpRoutes(app, mcp);
   agentRoutes(app, agentModule);
+  // Files attached to chat questions are parsed off the main thread (a worker starts on first use).
+  const chatDocuments = createDocumentWorkers({ size: 1 });
+  app.addHook('onClose', () => chatDocuments.close());
   const agentChat = createAgentChatService({
     db,
     log: app.log,
@@ -145,6 +149,7 @@ export async function buildApp({ config, database, smsProvider, extend }: AppOpt
     toolTimeoutMs: config.AGENT_TOOL_TIMEOUT_MS,
     runs,
     agents: agentModule.registry,
+    readAttachments: (viewer, fileIds, options) => readChatAttachments(files.service, chatDocuments, viewer, fileIds, options),
   });
   agentChatRoutes(app, agentChat);
   agentPublishRoutes(app, createAgentPublishModule({ db, agents: agentModule.registry, runner: agentChat }));

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { id, optionalText, pageQuery, requiredText } from './fields.js';
 import { KB_SEARCH_MODES } from './knowledge-values.js';
 import { AGENT_DEFAULTS, AGENT_LIMITS, type PlanStepStatus } from './agent-values.js';
+import { tagFilter, tagNameList } from './tag.js';
 
 /** An MCP service an agent uses: all its functions, or the named ones. */
 export interface AgentServiceRef {
@@ -86,7 +87,7 @@ const agentFields = {
     .default({ action_confirm: false, observation_confirm: false }),
   max_steps: int('最大步数', 1, AGENT_LIMITS.max_steps).default(AGENT_DEFAULTS.max_steps),
   history_turns: int('记忆轮数', 0, AGENT_LIMITS.history_turns).default(AGENT_DEFAULTS.history_turns),
-  tags: z.array(requiredText('标签', 30), { error: '标签必须是数组' }).max(10, '最多 10 个标签').default([]),
+  tags: tagNameList.default([]),
 };
 
 export const createAgentBody = z.object(agentFields);
@@ -95,12 +96,13 @@ export type CreateAgentBody = z.infer<typeof createAgentBody>;
 /** A field of an update: its default dropped, so a field not given stays unchanged instead of reset. */
 const leftAsIs = (schema: z.ZodType) => (schema instanceof z.ZodDefault ? (schema.unwrap() as z.ZodType) : schema).optional();
 
+/** The agent's fields, each optional and without its default: what an update or a draft changes. */
+const changedFields = Object.fromEntries(Object.entries(agentFields).map(([key, schema]) => [key, leftAsIs(schema)])) as {
+  [K in keyof typeof agentFields]: z.ZodOptional<(typeof agentFields)[K]>;
+};
+
 /** `/agent/update {id, ...}`: only the fields given change. */
-export const updateAgentBody = z.object({ id: id('智能体 id') }).extend(
-  Object.fromEntries(Object.entries(agentFields).map(([key, schema]) => [key, leftAsIs(schema)])) as {
-    [K in keyof typeof agentFields]: z.ZodOptional<(typeof agentFields)[K]>;
-  },
-);
+export const updateAgentBody = z.object({ id: id('智能体 id') }).extend(changedFields);
 export type UpdateAgentBody = z.infer<typeof updateAgentBody>;
 
 /**
@@ -113,7 +115,7 @@ export const agentIdBody = bareId('智能体 id');
 
 export const listAgentsBody = pageQuery.extend({
   keyword: optionalText('关键词', 100),
-  tag: optionalText('标签', 30),
+  tag: tagFilter,
 });
 export type ListAgentsBody = z.infer<typeof listAgentsBody>;
 
@@ -131,7 +133,7 @@ export const agentChatBody = z.object({
    * The builder's live preview chats with a draft: these fields override the saved agent's for this turn
    * only (the owner's draft; others' agents cannot be overridden).
    */
-  draft: createAgentBody.partial().optional(),
+  draft: z.object(changedFields).optional(),
 });
 export type AgentChatBody = z.infer<typeof agentChatBody>;
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { id, optionalText, pageQuery, requiredText } from './fields.js';
 import { KB_CHUNK_DEFAULTS, KB_DOC_STATUSES, KB_SEARCH_DEFAULTS, KB_SEARCH_MODES, type KbDocStatus, type KbSearchMode } from './knowledge-values.js';
-import { TAG_NAME_MAX } from './tag-values.js';
+import { tagFilter, tagNameList } from './tag.js';
 
 /** Knowledge bases (spec §7 "Knowledge base"). `kb_id` everywhere, as the spec names it. */
 export interface KnowledgeBase {
@@ -96,7 +96,7 @@ const kbFields = {
   chunk_size: integer('分段长度', 100, 4000),
   chunk_overlap: integer('分段重叠', 0, 1000),
   separators: z.array(z.string({ error: '分隔符必须是文本' }).min(1, '分隔符不能为空').max(20, '分隔符不能超过 20 个字符'), { error: '分隔符必须是数组' }).max(10, '最多 10 个分隔符'),
-  tags: z.array(requiredText('标签', TAG_NAME_MAX), { error: '标签必须是数组' }).max(10, '最多 10 个标签'),
+  tags: tagNameList,
   is_public: flag('是否公开'),
 };
 const overlapRule = { message: '分段重叠必须小于分段长度的一半', path: ['chunk_overlap'] };
@@ -135,7 +135,7 @@ export const kbIdBody = z.object({ kb_id: kbId });
 export type KbIdBody = z.infer<typeof kbIdBody>;
 
 /** `list` (mine) and `list_public` (public ones, anyone's). */
-export const listKbsBody = pageQuery.extend({ keyword: optionalText('关键词', 100), tag: optionalText('标签', TAG_NAME_MAX) });
+export const listKbsBody = pageQuery.extend({ keyword: optionalText('关键词', 100), tag: tagFilter });
 export type ListKbsBody = z.infer<typeof listKbsBody>;
 
 export const addDocsBody = z.object({

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { id, optionalText, pageQuery, requiredText } from './fields.js';
 import { MCP_HEADERS_MAX, MCP_SERVICE_NAME_MAX, MCP_TRANSPORTS } from './service-values.js';
+import { tagFilter, tagNameList } from './tag.js';
 
 const httpUrl = z
   .string({ error: '服务地址必须是文本' })
@@ -30,7 +31,7 @@ const configFields = {
 const serviceFields = {
   name: requiredText('服务名称', MCP_SERVICE_NAME_MAX),
   description: z.string({ error: '描述必须是文本' }).trim().max(500, '描述不能超过 500 个字符'),
-  tags: z.array(requiredText('标签', 30), { error: '标签必须是数组' }).max(10, '最多 10 个标签'),
+  tags: tagNameList,
   is_public: z.boolean({ error: 'is_public 必须是布尔值' }),
 };
 
@@ -81,7 +82,7 @@ export const serviceIdBody = z.object({ id: id('服务 id') });
 
 export const listServicesBody = pageQuery.extend({
   keyword: optionalText('关键词', 100),
-  tag: optionalText('标签', 30),
+  tag: tagFilter,
 });
 export type ListServicesBody = z.infer<typeof listServicesBody>;
 

@@ -9,6 +9,11 @@ const tagColor = z.enum(TAG_COLORS, { error: '标签颜色不在可选颜色之�
 /** null (or leaving it out on create) makes a first-level tag. */
 const parentId = id('上级标签 id').nullable();
 
+/** The tags a knowledge base, agent, tool or service carries: names of tags of the tag manager. */
+export const tagNameList = z.array(requiredText('标签', TAG_NAME_MAX), { error: '标签必须是数组' }).max(10, '最多 10 个标签');
+/** A list's filter by one tag (a first-level tag finds its children's things too). */
+export const tagFilter = optionalText('标签', TAG_NAME_MAX);
+
 export const queryTagsBody = z.object({ tag_type: tagType.optional(), keyword: optionalText('关键词', 50) });
 export type QueryTagsBody = z.infer<typeof queryTagsBody>;
 

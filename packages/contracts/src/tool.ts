@@ -12,6 +12,7 @@ import {
   TOOL_PARAM_LOCATIONS,
   type ToolListKind,
 } from './tool-values.js';
+import { tagFilter, tagNameList } from './tag.js';
 
 /** A tool as lists and forms see it. Secrets in `config.auth` are masked (`ab12****wxyz`). */
 export interface ToolInfo {
@@ -130,7 +131,7 @@ const toolFields = {
   name: toolName,
   title: requiredText('工具显示名称', 100),
   description: optionalText('工具描述', 4000),
-  tags: z.array(requiredText('标签', 30), { error: '标签必须是数组' }).max(10, '最多 10 个标签'),
+  tags: tagNameList,
   is_public: z.boolean({ error: '是否公开必须是 true 或 false' }),
   input_schema: z.record(z.string(), z.unknown(), { error: '输入参数定义必须是 JSON Schema 对象' }),
   /** Checked per kind by the server (see the `*ToolConfig` schemas). */
@@ -171,7 +172,7 @@ export const toolIdBody = z.object({ id: id('工具 id') });
 
 export const listToolsBody = pageQuery.extend({
   kind: z.enum([...TOOL_KINDS, 'builtin'], { error: '工具类型不正确' }).optional(),
-  tag: optionalText('标签', 30),
+  tag: tagFilter,
   keyword: optionalText('关键词', 100),
 });
 export type ListToolsBody = z.infer<typeof listToolsBody>;

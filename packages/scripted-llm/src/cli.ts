@@ -1,6 +1,7 @@
 // A scripted OpenAI-compatible model server for browser tests and benchmarks:
-//   node --import tsx packages/scripted-llm/src/cli.ts --port 18080 [--script rules.json] [--no-demo]
-// `--script` adds rules (a JSON array of ScriptRule) before the built-in demo rules.
+//   node --import tsx packages/scripted-llm/src/cli.ts --port 18080 [--script rules.json] [--no-demo] [--remote-script]
+// `--script` adds rules (a JSON array of ScriptRule) before the built-in demo rules; `--remote-script`
+// lets tests add rules at run time with `POST /__script`.
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import { DEMO_RULES } from './demo-rules.js';
@@ -13,6 +14,7 @@ const { values } = parseArgs({
     host: { type: 'string', default: '127.0.0.1' },
     script: { type: 'string' },
     'no-demo': { type: 'boolean', default: false },
+    'remote-script': { type: 'boolean', default: false },
     dimensions: { type: 'string', default: '64' },
   },
 });
@@ -23,6 +25,7 @@ const llm = await startScriptedLlm({
   host: values.host,
   embeddingDimensions: Number(values.dimensions),
   rules: [...extra, ...(values['no-demo'] ? [] : DEMO_RULES)],
+  remoteScript: values['remote-script'],
 });
 console.log(`scripted-llm listening on ${llm.url}`);
 

@@ -37,6 +37,10 @@ export function createRuleBook(initial: ScriptRule[]) {
     add(rules: ScriptRule[]) {
       entries.push(...rules.map((rule) => ({ rule, answered: 0 })));
     },
+    /** Rules tried before all others (a browser test scripting the CLI server over HTTP). */
+    addFirst(rules: ScriptRule[]) {
+      entries.unshift(...rules.map((rule) => ({ rule, answered: 0 })));
+    },
     reset,
     take(query: RuleQuery): RuleDecision {
       const entry = entries.find((candidate) => matches(candidate.rule, query));

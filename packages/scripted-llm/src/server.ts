@@ -12,11 +12,11 @@ import {
   type EmbeddingsBody,
   type RerankBody,
 } from './endpoints.js';
-import { pause, readBody, sendError, untilClientLeaves, type Exchange } from './http-io.js';
+import { pause, readBody, sendError, sendJson, untilClientLeaves, type Exchange } from './http-io.js';
 import { parseMultipart } from './multipart.js';
 import { createRuleBook, type RuleBook } from './rules.js';
 import { lastUserText } from './text.js';
-import type { Endpoint, RecordedRequest, ScriptedLlm, ScriptedLlmOptions } from './types.js';
+import type { Endpoint, RecordedRequest, ScriptedLlm, ScriptedLlmOptions, ScriptRule } from './types.js';
 
 const ENDPOINTS: Record<string, Endpoint> = {
   '/v1/chat/completions': 'chat',
@@ -60,6 +60,11 @@ async function answer(context: Context, exchange: Exchange, record: RecordedRequ
   const { options, rules } = context;
   const { req, res } = exchange;
   if (req.method === 'GET' && record.path === '/v1/models') return answerModels(exchange, options.models ?? DEFAULT_MODELS);
+  if (options.remoteScript && req.method === 'POST' && record.path === '/__script') {
+    if (!Array.isArray(record.body)) return sendError(res, 400, 'POST /__script takes a JSON array of rules');
+    rules.addFirst(record.body as ScriptRule[]);
+    return sendJson(res, 200, { added: record.body.length });
+  }
   const endpoint = req.method === 'POST' ? ENDPOINTS[record.path] : undefined;
   if (!endpoint) return sendError(res, 404, `Unknown endpoint ${req.method} ${record.path}`);
 

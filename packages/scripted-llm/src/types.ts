@@ -85,6 +85,8 @@ export interface ScriptedLlmOptions {
   models?: string[];
   /** Rules in force from the start (and again after `reset()`). */
   rules?: ScriptRule[];
+  /** Accept `POST /__script` (a JSON array of rules, tried before all others): for browser tests of a CLI server. */
+  remoteScript?: boolean;
 }
 
 export interface ScriptedLlm {

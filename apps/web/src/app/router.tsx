@@ -1,12 +1,15 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { accountRoutes } from '../features/account';
+import { agentEmbedRoutes, agentRoutes } from '../features/agents';
 import { authRoutes, RequireAuth } from '../features/auth';
 import { filesRoutes, filesStandaloneRoutes } from '../features/files';
 import { knowledgeRoutes } from '../features/knowledge';
 import { llmRoutes } from '../features/llm';
 import { notFoundRoute, RouteErrorPage, statusRoutes } from '../features/status';
+import { servicesRoutes } from '../features/services';
 import { systemRoutes } from '../features/system';
 import { tagsRoutes } from '../features/tags';
+import { toolsRoutes } from '../features/tools';
 import { setHttpHandlers } from '../lib/http';
 import { buildLoginPath, isAnonymousPath, LICENSE_EXPIRE_PATH } from '../lib/redirect';
 import type { PageLoader } from '../lib/routes';
@@ -32,6 +35,7 @@ export const routes: RouteObject[] = [
     children: [
       lazyLayout(loadAuthLayout, authRoutes),
       lazyLayout(loadStandaloneLayout, [...statusRoutes, notFoundRoute]),
+      ...agentEmbedRoutes,
       {
         element: <RequireAuth />,
         children: [
@@ -47,6 +51,9 @@ export const routes: RouteObject[] = [
                 ...llmRoutes,
                 ...filesRoutes,
                 ...knowledgeRoutes,
+                ...toolsRoutes,
+                ...servicesRoutes,
+                ...agentRoutes,
                 ...pendingAppRoutes,
               ],
             },

@@ -19,6 +19,7 @@ function answering(text: string) {
 }
 
 describe('useChatSession', () => {
+  const onResumeRefused = vi.fn();
   const adapter = http.client.defaults.adapter;
   afterEach(() => {
     http.client.defaults.adapter = adapter;
@@ -74,6 +75,26 @@ describe('useChatSession', () => {
     await waitFor(() => expect(result.current.isRunning).toBe(false));
     expect(result.current.messages.at(-1)).toMatchObject({ content: '写到一半', status: 'cancelled' });
     expect(cancelled).toEqual(['/runs/r9/cancel']);
+  });
+
+  it('resumes a run into the same answer; a refused decision leaves the answer as it was', async () => {
+    const { result } = renderHook(() => useChatSession({ start: answering('先这样'), onResumeRefused }));
+    act(() => result.current.send('问题'));
+    await waitFor(() => expect(result.current.isRunning).toBe(false));
+    const answer = result.current.messages[1]!;
+    const refusal = new ApiError('当前运行不在等待此操作', { kind: 'envelope', code: 40901, status: 409 });
+    act(() => result.current.resume(answer, 'r1', () => Promise.reject(refusal), (message) => ({ ...message, status: 'streaming' })));
+    await waitFor(() => expect(onResumeRefused).toHaveBeenCalledWith(refusal));
+    expect(result.current.messages[1]).toEqual(answer);
+    act(() =>
+      result.current.resume(answer, 'r1', async (options) => {
+        options.onEvent({ id: 4, event: 'delta', data: { text: '，再继续。' } });
+        options.onEvent({ id: 5, event: 'done', data: { run_id: 'r1', status: 'completed' } });
+        return { runId: 'r1', lastId: 5, status: 'completed' };
+      }),
+    );
+    await waitFor(() => expect(result.current.messages[1]?.content).toBe('先这样，再继续。'));
+    expect(result.current.messages).toHaveLength(2);
   });
 
   it('shows a refused question as a failed answer with the server message', async () => {

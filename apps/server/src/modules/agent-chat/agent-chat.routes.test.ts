@@ -88,10 +88,11 @@ describe('agent chat: POST /api/agent/chat', () => {
       ['assistant', '结果是 14，时间已查到。'],
     ]);
     expect(messages[1]).toMatchObject({ run_id, meta: { status: 'completed' } });
-    const steps = messages[1]!.meta.steps as Array<{ type: string; status: string }>;
-    expect(steps.filter((step) => step.type === 'action')).toHaveLength(2);
-    expect(steps.filter((step) => step.type === 'observation')).toHaveLength(2);
-    expect(steps.filter((step) => step.type === 'model')).toHaveLength(3);
+    // The steps a person saw (model calls are the engine's own and not shown).
+    const steps = messages[1]!.meta.steps as Array<{ id: string; type: string; output: any }>;
+    expect(steps.map((step) => step.type)).toEqual(['action', 'observation', 'action', 'observation']);
+    expect(steps.map((step) => step.id)).toEqual(order.map((index) => events[index]!.data.step_id));
+    expect(steps[1]!.output).toMatchObject({ output: '(3+4)*2 = 14' });
     const history = expectOk(await c.t.call<any>('/api/user/list_history_conversations', { kind: 'agent', subject: agent.id }, c.alice));
     expect(history.list.map((conversation: any) => conversation.id)).toEqual([conversation_id]);
 

@@ -1,10 +1,11 @@
 import type { AgentChatBody, AgentInfo, CreateAgentBody, HitlDecision, PlanRunInfo, RunEndStatus } from '@agent-platform/contracts';
 import { forbidden, canEdit, type AuthUser, type Viewer } from '../../platform/http/index.js';
+import type { ImagePart, TextPart } from '../../platform/llm/index.js';
 import { agentExecutor, planProgress } from '../../runtime/agent-engine/index.js';
 import { appendStep, listSteps, type RunEvent, type RunService, type RunSink } from '../../runtime/runs/index.js';
-import type { ConversationService } from '../conversation/index.js';
 import { prepareTurn } from '../playground/index.js';
 import type { AgentRegistry } from '../agent/index.js';
+import type { ChatAttachments } from '../files/index.js';
 import { decisionFor, PAUSES_BY_DECISION } from './hitl-decisions.js';
 import { runInputOf, type AgentRunInput } from './agent-run-input.js';
 import { buildAgentSpec, type AgentSpecDeps } from './agent-spec.js';
@@ -18,6 +19,15 @@ const TITLE_CHARS = 60;
 export interface AgentChatDeps extends AgentSpecDeps {
   runs: RunService;
   agents: AgentRegistry;
+  /** `file_ids` of a question, read for the model (40401 / 40001 before any stream starts). */
+  readAttachments(viewer: Viewer, fileIds: string[], options: { vision: boolean }): Promise<ChatAttachments>;
+}
+
+/** The question as the model gets it: with the attachments' text, and their images as parts. */
+function withAttachments(query: string, attachments: ChatAttachments | undefined): string | Array<TextPart | ImagePart> {
+  if (!attachments) return query;
+  const text = attachments.text ? `${query}\n\n${attachments.text}` : query;
+  return attachments.images.length ? [{ type: 'text', text }, ...attachments.images] : text;
 }
 
 export interface HeadlessResult {
@@ -42,11 +52,20 @@ export function createAgentChatService(deps: AgentChatDeps) {
     return { ...agent, ...draft, retrieval: { ...agent.retrieval, ...draft.retrieval }, hitl: { ...agent.hitl, ...draft.hitl } };
   }
 
-  async function start(sink: RunSink, user: AuthUser, area: ChatArea, body: Pick<AgentChatBody, 'agent_id' | 'query' | 'conversation_id' | 'draft'>) {
+  /** `history`: earlier messages given by the caller (the OpenAI-style API) instead of the conversation's. */
+  async function start(
+    sink: RunSink,
+    user: AuthUser,
+    area: ChatArea,
+    body: Pick<AgentChatBody, 'agent_id' | 'query' | 'conversation_id' | 'draft' | 'file_ids'>,
+    history?: Array<{ role: 'user' | 'assistant'; content: string }>,
+  ) {
     const agent = await agentForTurn(user, body.agent_id, body.draft);
-    // Refused before any stream starts: a model that cannot be used, tools that are not the user's to use.
-    await deps.llm.resolveModel(user, agent.llm_name, 'chat');
+    // Refused before any stream starts: a model that cannot be used, tools that are not the user's to use, unreadable files.
+    const model = await deps.llm.resolveModel(user, agent.llm_name, 'chat');
     await deps.tools.resolveTools(user, agent.tool_ids);
+    const fileIds = body.file_ids ?? [];
+    const attachments = fileIds.length ? await deps.readAttachments(user, fileIds, { vision: model.supportsVision }) : undefined;
     const turn = await prepareTurn(conversations, user, {
       kind: area,
       subject: agent.id,
@@ -54,8 +73,10 @@ export function createAgentChatService(deps: AgentChatDeps) {
       conversationId: body.conversation_id,
       historyMessages: agent.history_turns * 2 + 1,
     });
-    const history = area === 'plan' ? turn.history.slice(0, -1) : turn.history;
-    const input: AgentRunInput = { mode: area === 'plan' ? 'plan' : 'chat', agent, query: body.query, history, message_id: turn.messageId, conversation_id: turn.conversationId };
+    const earlier = history ?? turn.history.slice(0, -1);
+    const messages: AgentRunInput['history'] = area === 'plan' ? earlier : [...earlier, { role: 'user', content: withAttachments(body.query, attachments) }];
+    const query = area === 'plan' && attachments?.text ? `${body.query}\n\n${attachments.text}` : body.query;
+    const input: AgentRunInput = { mode: area === 'plan' ? 'plan' : 'chat', agent, query, history: messages, message_id: turn.messageId, conversation_id: turn.conversationId };
     return runs.startAndStream(
       sink,
       {
@@ -107,7 +128,7 @@ export function createAgentChatService(deps: AgentChatDeps) {
           onEvent(event);
           if (event.type === 'done' && announced) resolve({ status: event.data.status as RunEndStatus, text, ...announced });
         };
-        start(sink, user, 'agent', { agent_id: agentId, query: turn.query })
+        start(sink, user, 'agent', { agent_id: agentId, query: turn.query, file_ids: [] }, turn.history)
           .then((run) => signal?.addEventListener('abort', () => runs.cancel(user.id, run.id).catch(() => undefined), { once: true }))
           .catch(reject);
       });

@@ -1,4 +1,5 @@
 import type { AgentInfo } from '@agent-platform/contracts';
+import type { ImagePart, TextPart } from '../../platform/llm/index.js';
 import type { EngineMode } from '../../runtime/agent-engine/index.js';
 
 /**
@@ -9,7 +10,8 @@ export interface AgentRunInput {
   mode: EngineMode;
   agent: AgentInfo;
   query: string;
-  history: Array<{ role: 'user' | 'assistant'; content: string }>;
+  /** The last user message carries the question's attachments (their text, and images for vision models). */
+  history: Array<{ role: 'user'; content: string | Array<TextPart | ImagePart> } | { role: 'assistant'; content: string }>;
   message_id: string;
   conversation_id: string;
 }

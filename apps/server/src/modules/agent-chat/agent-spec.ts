@@ -79,12 +79,11 @@ export async function buildAgentSpec(deps: AgentSpecDeps, viewer: Viewer, contex
   const model = await llm.resolveModel(viewer, agent.llm_name, 'chat');
   const { tools, unavailable } = await agentTools(deps, viewer, input);
   const notes = unavailable.map((message) => `（注意：${message}，相关工具本次不可用。）`);
-  const history = input.history.map((message) => ({ role: message.role, content: message.content }));
   return {
     mode: input.mode,
     viewer,
     systemPrompt: [agent.system_prompt, ...notes].filter(Boolean).join('\n\n'),
-    messages: history,
+    messages: input.history,
     query: input.query,
     tools,
     policy: { actionConfirm: agent.hitl.action_confirm, observationConfirm: agent.hitl.observation_confirm, maxSteps: agent.max_steps, toolTimeoutMs: deps.toolTimeoutMs },

@@ -137,19 +137,14 @@ describe('agent publishing: API keys and POST /v1/chat/completions', () => {
     expectOpenAiError(await v1(ask(publishedAgent.id), key, '10.9.9.8'), 404, 'model_not_found');
   });
 
-  it('answers as an OpenAI chat completion, streamed and not; tools run on the server; history reaches the model', async () => {
+  it('answers as an OpenAI chat completion, streamed and not; tools run on the server', async () => {
     const agent = await createAgent({ name: '算术助手', tool_ids: ['calculator'] });
     const { key } = await createKey(agent.id);
     llm.script(
       { match: '算一下', afterToolResult: false, toolCalls: [{ name: 'calculator', arguments: { expression: '6*7' } }], usage: { prompt_tokens: 10, completion_tokens: 3 } },
       { match: '算一下', afterToolResult: true, chunks: ['结果', '是 42'], usage: { prompt_tokens: 20, completion_tokens: 4 } },
     );
-    const messages = [
-      { role: 'system', content: '客户端的系统提示不替换智能体的' },
-      { role: 'user', content: '第一问' },
-      { role: 'assistant', content: '第一答' },
-      { role: 'user', content: [{ type: 'text', text: '算一下 6*7' }] },
-    ];
+    const messages = [{ role: 'user', content: [{ type: 'text', text: '算一下 6*7' }] }];
     const whole = await v1({ model: agent.id, messages }, key);
     expect(whole.status, whole.text).toBe(200);
     expect(whole.json()).toEqual({
@@ -160,9 +155,6 @@ describe('agent publishing: API keys and POST /v1/chat/completions', () => {
       choices: [{ index: 0, message: { role: 'assistant', content: '结果是 42' }, finish_reason: 'stop' }],
       usage: { prompt_tokens: 30, completion_tokens: 7, total_tokens: 37 },
     });
-    const sent = lastModelRequest().body.messages.map((m: any) => [m.role, m.content]);
-    expect(sent).toEqual(expect.arrayContaining([['user', '第一问'], ['assistant', '第一答'], ['user', '算一下 6*7']]));
-    expect(JSON.stringify(sent)).not.toContain('客户端的系统提示');
     await expect.poll(async () => (await listKeys(agent.id))[0]!.last_used_at).not.toBeNull();
 
     const response = await v1Live({ model: agent.id, messages, stream: true, stream_options: { include_usage: true } }, key);
@@ -176,6 +168,21 @@ describe('agent publishing: API keys and POST /v1/chat/completions', () => {
     const finish = rest.findIndex((chunk: any) => chunk.choices[0]?.finish_reason === 'stop');
     expect(rest.slice(0, finish).map((chunk: any) => chunk.choices[0].delta.content).join('')).toBe('结果是 42');
     expect(rest.slice(finish + 1)).toEqual([expect.objectContaining({ choices: [], usage: { prompt_tokens: 30, completion_tokens: 7, total_tokens: 37 } })]);
+  });
+
+  it('the last user message is the question, earlier user and assistant messages the history; system messages are ignored', async () => {
+    const { key } = await createKey(privateAgent.id);
+    llm.script({ match: '第二问', text: '第二答' });
+    const messages = [
+      { role: 'system', content: '客户端的系统提示不替换智能体的' },
+      { role: 'user', content: '第一问' },
+      { role: 'assistant', content: '第一答' },
+      { role: 'user', content: '第二问' },
+    ];
+    expect((await v1({ model: privateAgent.id, messages }, key)).json().choices[0].message.content).toBe('第二答');
+    const sent = lastModelRequest().body.messages.map((m: any) => [m.role, m.content]);
+    expect(sent.slice(-3)).toEqual([['user', '第一问'], ['assistant', '第一答'], ['user', '第二问']]);
+    expect(JSON.stringify(sent)).not.toContain('客户端的系统提示');
   });
 
   it('a run that waits for a person answers with a notice naming the run', async () => {

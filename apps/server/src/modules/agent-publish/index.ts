@@ -5,7 +5,7 @@ import { createOpenAiChat, type HeadlessAgentRunner } from './openai-chat.servic
 
 export { agentPublishRoutes } from './agent-publish.routes.js';
 export type { AgentLookup } from './api-key.service.js';
-export type { HeadlessAgentRunner, HeadlessResult } from './openai-chat.service.js';
+export type { HeadlessAgentRunner } from './openai-chat.service.js';
 export type { HeadlessTurn } from './openai-format.js';
 
 export interface AgentPublishDeps {

@@ -1,21 +1,15 @@
-import { openAiChatBody, type RunEndStatus } from '@agent-platform/contracts';
+import { openAiChatBody } from '@agent-platform/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, parseInput, type AuthUser } from '../../platform/http/index.js';
 import { EventStream } from '../../platform/sse/index.js';
 import type { RunEvent } from '../../runtime/runs/index.js';
+import type { HeadlessResult } from '../agent-chat/index.js';
 import { awaitingNotice, badBearer, missingBearer, wrongModel } from './agent-publish.errors.js';
 import type { ApiKeyService, KeyHolder } from './api-key.service.js';
 import type { createFailureThrottle } from './key-failure-throttle.js';
 import { completionOf, emptyUsage, openAiError, turnOf, type HeadlessTurn, type Usage } from './openai-format.js';
 
 type Completion = ReturnType<typeof completionOf>;
-
-export interface HeadlessResult {
-  status: RunEndStatus;
-  text: string;
-  run_id: string;
-  conversation_id: string;
-}
 
 /** The agent-chat module's headless run: the same engine as `/api/agent/chat`, events handed to a callback. */
 export interface HeadlessAgentRunner {

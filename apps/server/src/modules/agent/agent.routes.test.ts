@@ -86,6 +86,7 @@ describe('agents: create, change, publish, list, delete, writing help', () => {
       services: [{ service_id: refs.aliceService, functions: ['search'] }],
     });
     expect(full).toMatchObject({ tool_ids: ['current_time', refs.aliceTool], kb_ids: [refs.aliceKb], services: [{ service_id: refs.aliceService, functions: ['search'] }] });
+    expectCode(await t.call('/api/kb/delete_knowledge_base', { kb_id: refs.aliceKb }, alice), 40901, '知识库正在被使用，无法删除：智能体「全能助手」');
 
     const attempt = (body: Record<string, unknown>, token = bob) => t.call('/api/agent/create', { name: '试试', llm_name: 'agent-chat', ...body }, token);
     expectCode(await attempt({ llm_name: 'no-such-model' }), 40401, '模型不存在');

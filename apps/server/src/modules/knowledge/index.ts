@@ -30,7 +30,7 @@ export interface KnowledgeModuleDeps {
   /** Knowledge-base tags must be `kb` tags of the tag manager; filters include sub-tags. */
   tags: TagService;
   /** Asked before a knowledge base is deleted (agents that search it). */
-  usageChecks?: KbUsageCheck[];
+  usageChecks: KbUsageCheck[];
   /** pgvector where the database has it; made here unless given. */
   vectors?: VectorStore;
   /** Parser threads; the module closes them with `close()`. */
@@ -40,7 +40,7 @@ export interface KnowledgeModuleDeps {
 export type KnowledgeModule = ReturnType<typeof createKnowledgeModule>;
 
 /** Knowledge bases, their documents (ingested by durable jobs) and segments. Register before `jobs.start()`. */
-export function createKnowledgeModule({ db, log, jobs, files, llm, tags, usageChecks = [], vectors = createVectorStore({ db, log }), parserThreads = 2 }: KnowledgeModuleDeps) {
+export function createKnowledgeModule({ db, log, jobs, files, llm, tags, usageChecks, vectors = createVectorStore({ db, log }), parserThreads = 2 }: KnowledgeModuleDeps) {
   const workers = createDocumentWorkers({ size: parserThreads });
   registerIngestion({ db, log, jobs, files, llm, workers, vectors });
   const documents = createKbDocumentService({ db, jobs, files, llm, vectors });

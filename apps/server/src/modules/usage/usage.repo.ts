@@ -1,5 +1,5 @@
 import type { ModelTokenUsage } from '@agent-platform/contracts';
-import { count, inArray, sum } from 'drizzle-orm';
+import { count, inArray, sql, sum } from 'drizzle-orm';
 import type { Db } from '../../platform/db/index.js';
 import { usageRecords } from './usage.tables.js';
 
@@ -7,6 +7,28 @@ export type NewUsageRecord = typeof usageRecords.$inferInsert;
 
 export async function insertUsage(db: Db, record: NewUsageRecord): Promise<void> {
   await db.insert(usageRecords).values(record);
+}
+
+/** Many rows in one statement, as one JSON parameter (cheaper than a parameter per value). */
+export async function insertUsageRows(db: Db, records: NewUsageRecord[]): Promise<void> {
+  if (records.length === 0) return;
+  const json = JSON.stringify(
+    records.map((r) => ({
+      user_id: r.userId ?? null,
+      model: r.model,
+      feature: r.feature,
+      prompt_tokens: r.promptTokens ?? 0,
+      completion_tokens: r.completionTokens ?? 0,
+      latency_ms: r.latencyMs ?? 0,
+      ok: r.ok,
+      error: r.error ?? null,
+    })),
+  );
+  await db.execute(sql`
+    insert into usage_records (user_id, model, feature, prompt_tokens, completion_tokens, latency_ms, ok, error)
+    select user_id, model, feature, prompt_tokens, completion_tokens, latency_ms, ok, error
+    from jsonb_to_recordset(${json}::jsonb)
+      as t(user_id uuid, model text, feature text, prompt_tokens int, completion_tokens int, latency_ms int, ok boolean, error text)`);
 }
 
 export async function sumTokensByUserAndModel(db: Db, userIds: string[]): Promise<Array<ModelTokenUsage & { userId: string }>> {

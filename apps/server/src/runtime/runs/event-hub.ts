@@ -4,8 +4,10 @@ import { listEventsAfter, type RunEvent } from './run.repo.js';
 
 type Listener = (event: RunEvent) => void;
 
-/** Tells other processes that a run logged new events, as `<run_id>:<seq>`. */
+/** Tells other processes that runs logged new events, as `<run_id>:<seq>` items separated by spaces. */
 const EVENTS_CHANNEL = 'aip_run_events';
+/** PostgreSQL refuses NOTIFY payloads of 8000 bytes or more. */
+const MAX_PAYLOAD = 7_900;
 
 /**
  * Live delivery of run events to the streams attached in this process. Runs executed here deliver
@@ -65,14 +67,30 @@ export class EventHub {
     for (const event of events) this.dispatch(runId, event);
   }
 
-  /** The events are in the log: other processes may read them now. */
+  /** The events are in the log: they need not be kept here any more. */
   logged(runId: string, events: RunEvent[]): void {
     const last = events[events.length - 1];
     if (!last) return;
     const waiting = this.unlogged.get(runId)?.filter((event) => event.seq > last.seq);
     if (waiting?.length) this.unlogged.set(runId, waiting);
     else this.unlogged.delete(runId);
-    this.bus.publish(EVENTS_CHANNEL, `${runId}:${last.seq}`).catch(this.onError);
+  }
+
+  /**
+   * Tells other processes which runs have new events in the log (run id → last logged seq): one
+   * notification for a whole insert of many runs, not one per run, split to fit NOTIFY's payload limit.
+   */
+  announce(lastSeqs: Map<string, number>): void {
+    let payload = '';
+    for (const [runId, seq] of lastSeqs) {
+      const item = `${runId}:${seq}`;
+      if (payload.length + item.length + 1 > MAX_PAYLOAD) {
+        this.bus.publish(EVENTS_CHANNEL, payload).catch(this.onError);
+        payload = '';
+      }
+      payload = payload ? `${payload} ${item}` : item;
+    }
+    if (payload) this.bus.publish(EVENTS_CHANNEL, payload).catch(this.onError);
   }
 
   /** The log insert failed: the run ends as failed, nothing more to keep. */
@@ -94,9 +112,15 @@ export class EventHub {
   }
 
   private onNotification(payload: string): void {
-    const [runId, seqText] = payload.split(':');
-    if (!runId || this.executedHere.has(runId) || !this.listeners.has(runId)) return;
-    if ((this.delivered.get(runId) ?? 0) >= Number(seqText)) return;
+    for (const item of payload.split(' ')) {
+      const [runId, seqText] = item.split(':');
+      if (runId) this.follow(runId, Number(seqText));
+    }
+  }
+
+  private follow(runId: string, seq: number): void {
+    if (this.executedHere.has(runId) || !this.listeners.has(runId)) return;
+    if ((this.delivered.get(runId) ?? 0) >= seq) return;
     // One read at a time per run; a notification arriving meanwhile is covered by the next read.
     const previous = this.fetching.get(runId) ?? Promise.resolve();
     const next = previous

@@ -4,6 +4,12 @@ import { appendEvents, type RunEvent } from './run.repo.js';
 
 /** Rows per insert: bounds one statement's size. */
 const MAX_ROWS_PER_INSERT = 5_000;
+/**
+ * Inserts start at most this often. The events are already delivered live, so waiting costs the
+ * streams nothing, and one statement then carries what every run emitted meanwhile: with embedded
+ * PGlite each statement runs on this thread, and a statement per few events took a core at 50 streams.
+ */
+const FLUSH_INTERVAL_MS = 25;
 
 interface Pending {
   runId: string;
@@ -13,12 +19,15 @@ interface Pending {
 
 /**
  * One writer for the event logs of every run in this process. Whatever arrives while an insert is
- * in flight goes into the next one, so fifty streaming runs cost a few inserts a tick, not fifty.
+ * in flight or waiting for its turn goes into the next one, so fifty streaming runs cost one insert
+ * every `FLUSH_INTERVAL_MS`, not fifty.
  * Events are delivered live in this process at once, and announced to other processes once logged.
  */
 export class EventLogWriter {
   private queue: Pending[] = [];
   private flushing = false;
+  private timer: NodeJS.Timeout | undefined;
+  private lastFlushAt = 0;
 
   constructor(
     private readonly db: Db,
@@ -31,7 +40,7 @@ export class EventLogWriter {
     const enqueue = () =>
       new Promise<void>((resolve, reject) => {
         this.queue.push({ runId, events, settle: (error) => (error ? reject(error) : resolve()) });
-        if (!this.flushing) void this.flush();
+        this.schedule();
       });
     // One promise per run: its callbacks run in the order they were added, so the log keeps the order.
     if (!after) return enqueue();
@@ -41,24 +50,37 @@ export class EventLogWriter {
     });
   }
 
+  private schedule(): void {
+    if (this.flushing || this.timer || this.queue.length === 0) return;
+    const wait = Math.max(0, this.lastFlushAt + FLUSH_INTERVAL_MS - Date.now());
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      void this.flush();
+    }, wait);
+  }
+
   private async flush(): Promise<void> {
     this.flushing = true;
-    while (this.queue.length > 0) {
-      const batch = this.takeBatch();
-      try {
-        await appendEvents(this.db, batch.flatMap(({ runId, events }) => events.map((event) => ({ runId, ...event }))));
-        for (const { runId, events, settle } of batch) {
-          this.hub.logged(runId, events);
-          settle();
-        }
-      } catch (error) {
-        for (const { runId, settle } of batch) {
-          this.hub.discardUnlogged(runId);
-          settle(error);
-        }
+    this.lastFlushAt = Date.now();
+    const batch = this.takeBatch();
+    try {
+      await appendEvents(this.db, batch.flatMap(({ runId, events }) => events.map((event) => ({ runId, ...event }))));
+      const lastSeqs = new Map<string, number>();
+      for (const { runId, events, settle } of batch) {
+        this.hub.logged(runId, events);
+        lastSeqs.set(runId, events[events.length - 1]?.seq ?? 0);
+        settle();
       }
+      this.hub.announce(lastSeqs);
+    } catch (error) {
+      for (const { runId, settle } of batch) {
+        this.hub.discardUnlogged(runId);
+        settle(error);
+      }
+    } finally {
+      this.flushing = false;
+      this.schedule();
     }
-    this.flushing = false;
   }
 
   private takeBatch(): Pending[] {

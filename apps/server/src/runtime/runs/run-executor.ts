@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../platform/db/index.js';
 import type { EventHub } from './event-hub.js';
 import { type RunRecorder } from './run-recorder.js';
-import { renewLease, transitionRun, type RunRow } from './run.repo.js';
+import { renewLease, type RunEnding, type RunRow } from './run.repo.js';
 import type { RunStatus } from './runs.tables.js';
 
 export interface RunContext {
@@ -32,6 +32,8 @@ export interface ExecutorOptions {
   abandonAfterMs: number;
   /** When someone last watched the run from any process. */
   lastWatched(runId: string): number;
+  /** Moves the run out of `running` as it ended; false when someone moved it first (a cancel). */
+  end(ending: RunEnding): Promise<boolean>;
 }
 
 const WATCH_TICK_MS = 250;
@@ -77,13 +79,7 @@ export async function executeRun(
   );
   if (!storedOk) outcome = { status: 'failed', error: NOT_STORED };
   if (outcome.status === 'failed') recorder.emit('error', { ...(outcome.error ?? INTERRUPTED) });
-  const moved = storedOk && await transitionRun(db, run.id, ['running'], {
-    status: outcome.status,
-    awaiting: outcome.awaiting ?? null,
-    error: outcome.error?.msg ?? null,
-    leaseOwner: null,
-    leaseUntil: null,
-  });
+  const moved = storedOk && (await options.end({ runId: run.id, status: outcome.status, awaiting: outcome.awaiting ?? null, error: outcome.error?.msg ?? null }));
   // Not moved: someone cancelled the run meanwhile; its status says so.
   const status = !storedOk ? 'failed' : moved ? outcome.status : 'cancelled';
   recorder.emit('done', { run_id: run.id, status });

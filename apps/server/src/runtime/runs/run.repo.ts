@@ -17,6 +17,58 @@ export async function insertRun(db: Db, run: NewRun): Promise<RunRow> {
   return row;
 }
 
+/** Many new runs in one statement, as one JSON parameter. */
+export async function insertRuns(db: Db, rows: RunRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  const json = JSON.stringify(
+    rows.map((run) => ({
+      id: run.id,
+      kind: run.kind,
+      owner_id: run.ownerId,
+      conversation_id: run.conversationId,
+      subject: run.subject,
+      status: run.status,
+      awaiting: run.awaiting,
+      version: run.version,
+      lease_owner: run.leaseOwner,
+      lease_until: run.leaseUntil?.toISOString() ?? null,
+      input: run.input,
+      error: run.error,
+      created_at: run.createdAt.toISOString(),
+      updated_at: run.updatedAt.toISOString(),
+    })),
+  );
+  await db.execute(sql`
+    insert into runs (id, kind, owner_id, conversation_id, subject, status, awaiting, version, lease_owner, lease_until, input, error, created_at, updated_at)
+    select id, kind, owner_id, conversation_id, subject, status, awaiting, version, lease_owner, lease_until, input, error, created_at, updated_at
+    from jsonb_to_recordset(${json}::jsonb) as t(
+      id uuid, kind text, owner_id uuid, conversation_id uuid, subject text, status text, awaiting jsonb, version int,
+      lease_owner text, lease_until timestamptz, input jsonb, error text, created_at timestamptz, updated_at timestamptz)`);
+}
+
+export interface RunEnding {
+  runId: string;
+  status: RunStatus;
+  awaiting: RunRow['awaiting'];
+  error: string | null;
+}
+
+/**
+ * Moves many running runs to how their executions ended, releasing their leases, in one statement.
+ * Answers the ids that moved: a run missing was cancelled (or swept) first.
+ */
+export async function endRuns(db: Db, endings: RunEnding[]): Promise<Set<string>> {
+  if (endings.length === 0) return new Set();
+  const json = JSON.stringify(endings.map((e) => ({ id: e.runId, status: e.status, awaiting: e.awaiting, error: e.error })));
+  const result = await db.execute(sql`
+    update runs set status = t.status, awaiting = t.awaiting, error = t.error, lease_owner = null, lease_until = null,
+      version = runs.version + 1, updated_at = now()
+    from jsonb_to_recordset(${json}::jsonb) as t(id uuid, status text, awaiting jsonb, error text)
+    where runs.id = t.id and runs.status = 'running'
+    returning runs.id`);
+  return new Set((result as unknown as { rows: Array<{ id: string }> }).rows.map((row) => row.id));
+}
+
 export async function findRun(db: Db, id: string): Promise<RunRow | undefined> {
   const rows = await db.select().from(runs).where(eq(runs.id, id)).limit(1);
   return rows[0];

@@ -4,12 +4,27 @@ import type { FastifyBaseLogger, FastifyReply } from 'fastify';
 import type { Bus } from '../../platform/bus/index.js';
 import type { Db } from '../../platform/db/index.js';
 import { AppError, notFound } from '../../platform/http/index.js';
+import { BatchQueue } from './batch-queue.js';
 import { EventHub } from './event-hub.js';
 import { EventLogWriter } from './event-log-writer.js';
 import { executeRun, type RunExecutor } from './run-executor.js';
 import { RunRecorder } from './run-recorder.js';
 import { streamRun } from './run-stream.js';
-import { claimAwaitingRun, findAbandonedRuns, listRunsOf, findRun, insertRun, lastEventOf, lastSeqOf, transitionRun, type NewRun, type RunEvent, type RunRow } from './run.repo.js';
+import {
+  claimAwaitingRun,
+  endRuns,
+  findAbandonedRuns,
+  findRun,
+  insertRuns,
+  lastEventOf,
+  lastSeqOf,
+  listRunsOf,
+  transitionRun,
+  type NewRun,
+  type RunEnding,
+  type RunEvent,
+  type RunRow,
+} from './run.repo.js';
 
 const CANCEL_CHANNEL = 'aip_run_cancel';
 const WATCH_CHANNEL = 'aip_run_watch';
@@ -64,6 +79,15 @@ export function createRunService({ db, bus, log }: RunServiceOptions) {
   const processId = `${os.hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
   const hub = new EventHub(db, bus, (error) => log.error({ err: error }, 'run event delivery failed'));
   const writer = new EventLogWriter(db, hub);
+  // Runs starting together are inserted together, and runs ending together are moved together.
+  const newRuns = new BatchQueue<RunRow, void>(async (rows) => {
+    await insertRuns(db, rows);
+    return rows.map(() => undefined);
+  });
+  const endings = new BatchQueue<RunEnding, boolean>(async (items) => {
+    const moved = await endRuns(db, items);
+    return items.map((ending) => moved.has(ending.runId));
+  });
   const local = new Map<string, AbortController>();
   const watchedAt = new Map<string, number>();
   /** Runs started here whose row is still being written: a cancel or re-attach right after `run` waits for it. */
@@ -99,7 +123,16 @@ export function createRunService({ db, bus, log }: RunServiceOptions) {
   function execute(run: RunRow, recorder: RunRecorder, executor: RunExecutor, abandonAfterMs: number, controller: AbortController, stored: Promise<void>): void {
     local.set(run.id, controller);
     watchedAt.set(run.id, Date.now());
-    const options = { db, hub, log, processId, leaseMs: LEASE_MS, abandonAfterMs, lastWatched: (id: string) => watchedAt.get(id) ?? 0 };
+    const options = {
+      db,
+      hub,
+      log,
+      processId,
+      leaseMs: LEASE_MS,
+      abandonAfterMs,
+      lastWatched: (id: string) => watchedAt.get(id) ?? 0,
+      end: (ending: RunEnding) => endings.push(ending),
+    };
     const execution = executeRun(options, run, recorder, executor, controller, stored)
       .catch((error: unknown) => log.error({ err: error, runId: run.id }, 'run bookkeeping failed'))
       .finally(() => {
@@ -160,7 +193,7 @@ export function createRunService({ db, bus, log }: RunServiceOptions) {
         createdAt: now,
         updatedAt: now,
       };
-      const stored = (start.after ?? Promise.resolve()).then(() => insertRun(db, run)).then(() => undefined);
+      const stored = (start.after ?? Promise.resolve()).then(() => newRuns.push(run));
       stored.catch((error: unknown) => {
         log.error({ err: error, runId: run.id }, 'run could not be stored');
         controller.abort(error);

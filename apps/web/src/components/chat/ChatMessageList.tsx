@@ -9,18 +9,22 @@ import { CopyButton } from './CopyButton';
 import { Markdown } from './Markdown';
 import { ReasoningBlock } from './ReasoningBlock';
 
-interface ChatMessageListProps {
-  messages: ChatMessageView[];
+interface ChatMessageListProps<M extends ChatMessageView> {
+  messages: M[];
   /** Offered on the last answer when given and nothing is running. */
   onRegenerate?: () => void;
   isRunning: boolean;
   /** Shown under the last answer (e.g. suggested follow-up questions). */
   lastAnswerExtra?: ReactNode;
   /** The answer's text, when a page shows more than Markdown (e.g. citations); Markdown otherwise. */
-  renderAnswer?: (message: ChatMessageView) => ReactNode;
+  renderAnswer?: (message: M) => ReactNode;
+  /** Whether a streaming answer already shows something besides its text (e.g. tool steps): no loading dots then. */
+  hasBody?: (message: M) => boolean;
+  /** The answerer's avatar (e.g. an agent's); a robot by default. */
+  assistantAvatar?: ReactNode;
 }
 
-function AnswerBody({ message, renderAnswer }: { message: ChatMessageView; renderAnswer?: (message: ChatMessageView) => ReactNode }) {
+function AnswerBody<M extends ChatMessageView>({ message, renderAnswer }: { message: M; renderAnswer?: (message: M) => ReactNode }) {
   return (
     <>
       {renderAnswer ? renderAnswer(message) : message.content ? <Markdown>{message.content}</Markdown> : null}
@@ -65,12 +69,13 @@ const AVATARS = {
 };
 
 /** The messages of a conversation: questions on the right, answers (Markdown, reasoning, actions) on the left. */
-export function ChatMessageList({ messages, onRegenerate, isRunning, lastAnswerExtra, renderAnswer }: ChatMessageListProps) {
+export function ChatMessageList<M extends ChatMessageView>({ messages, onRegenerate, isRunning, lastAnswerExtra, renderAnswer, hasBody, assistantAvatar }: ChatMessageListProps<M>) {
   const lastAnswer = messages.findLast((message) => message.role === 'assistant');
   const items: BubbleItemType[] = messages.map((message) => {
     const isLast = message === lastAnswer;
     const streaming = message.status === 'streaming';
-    const common = { key: message.key, avatar: AVATARS[message.role], ...{ 'data-status': message.status, 'data-testid': `chat-${message.role}` } };
+    const avatar = message.role === 'assistant' && assistantAvatar ? assistantAvatar : AVATARS[message.role];
+    const common = { key: message.key, avatar, ...{ 'data-status': message.status, 'data-testid': `chat-${message.role}` } };
     if (message.role === 'user') {
       return { ...common, role: 'user', placement: 'end', content: message.content, classNames: { content: styles.question } };
     }
@@ -81,7 +86,7 @@ export function ChatMessageList({ messages, onRegenerate, isRunning, lastAnswerE
       variant: 'borderless',
       content: message.content,
       classNames: { content: styles.answer, body: styles.answerBody },
-      loading: streaming && !message.content && !message.reasoning,
+      loading: streaming && !message.content && !message.reasoning && !hasBody?.(message),
       header: message.reasoning ? <ReasoningBlock text={message.reasoning} thinking={streaming && !message.content} /> : undefined,
       contentRender: () => <AnswerBody message={message} renderAnswer={renderAnswer} />,
       footer: streaming ? undefined : (

@@ -15,4 +15,12 @@ export const CHAT_TEXT = {
   stop: '停止生成',
   suggestions: '你可能还想问',
   tokens: (prompt: number, completion: number) => `输入 ${prompt} · 输出 ${completion} tokens`,
+  sources: (count: number) => `参考了 ${count} 个分段`,
+  noSources: '未检索到相关分段',
+  citation: (index: number) => `引用 ${index}`,
+  citationTitle: (index: number) => `引用 [${index}]`,
+  document: '文档',
+  knowledgeBase: '知识库',
+  score: '相关度',
+  missing: '该引用的分段已不在本次回答的检索结果中',
 } as const;

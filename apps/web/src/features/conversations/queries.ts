@@ -8,14 +8,15 @@ export const CONVERSATION_PAGE_SIZE = 50;
 
 export const conversationKeys = {
   all: ['conversations'] as const,
-  list: (kind: ConversationKind) => [...conversationKeys.all, 'list', kind] as const,
+  list: (kind: ConversationKind, subject?: string) => [...conversationKeys.all, 'list', kind, subject ?? null] as const,
   messages: (conversationId: string) => [...conversationKeys.all, 'messages', conversationId] as const,
 };
 
-export function useConversations(kind: ConversationKind) {
+/** `subject`: only the conversations with one agent (or model, knowledge bases …). */
+export function useConversations(kind: ConversationKind, subject?: string) {
   return useQuery({
-    queryKey: conversationKeys.list(kind),
-    queryFn: () => listConversations({ kind, page: 1, page_size: CONVERSATION_PAGE_SIZE }),
+    queryKey: conversationKeys.list(kind, subject),
+    queryFn: () => listConversations({ kind, page: 1, page_size: CONVERSATION_PAGE_SIZE, ...(subject ? { subject } : {}) }),
   });
 }
 

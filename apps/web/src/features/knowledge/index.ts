@@ -8,3 +8,6 @@ export const knowledgeRoutes: RouteObject[] = [
   lazyRoute('kb/detail/:id', KB_TITLES.detail, () => import('./pages/KbDetailPage')),
   lazyRoute('kb/chat', KB_TITLES.chat, () => import('./pages/KbChatPage')),
 ];
+
+export { KB_SEARCH_MODE_LABELS } from './constants';
+export { useVisibleKbs } from './queries';

@@ -9,3 +9,5 @@ export const llmRoutes: RouteObject[] = [
   lazyRoute('model/edit/:id', LLM_TITLES.edit, () => import('./pages/ModelEditPage')),
   lazyRoute('model/chat', LLM_TITLES.chat, () => import('./pages/ModelChatPage')),
 ];
+
+export { useChatModels } from './queries';

@@ -43,6 +43,10 @@ export const TAG_FORM_TEXT = {
   colorPlaceholder: '默认颜色',
 } as const;
 
+export const TAG_SELECT_TEXT = {
+  noTags: (typeLabel: string) => `暂无${typeLabel}标签，可在「标签管理」中添加`,
+} as const;
+
 export const TAG_TOAST = {
   created: '标签已创建',
   saved: '标签已保存',

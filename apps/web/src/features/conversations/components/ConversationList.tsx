@@ -10,6 +10,8 @@ import styles from './ConversationList.module.css';
 
 interface ConversationListProps {
   kind: ConversationKind;
+  /** Only the conversations with this subject (e.g. one agent). */
+  subject?: string;
   activeId: string | null;
   onOpen: (conversation: ConversationInfo) => void;
   onNew: () => void;
@@ -19,8 +21,8 @@ interface ConversationListProps {
 }
 
 /** A chat page's conversations of one kind, newest first: open, start a new one, delete. */
-export function ConversationList({ kind, activeId, onOpen, onNew, onDeletedActive, disabled }: ConversationListProps) {
-  const conversations = useConversations(kind);
+export function ConversationList({ kind, subject, activeId, onOpen, onNew, onDeletedActive, disabled }: ConversationListProps) {
+  const conversations = useConversations(kind, subject);
   const remove = useDeleteConversation();
   const [modal, modalHolder] = Modal.useModal();
   const list = conversations.data?.list ?? [];

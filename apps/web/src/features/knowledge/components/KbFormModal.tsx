@@ -1,6 +1,7 @@
 import type { KnowledgeBase, LlmModel } from '@agent-platform/contracts';
 import { Alert, Collapse, Form, Input, InputNumber, Modal, Select, Switch } from 'antd';
 import { toast } from 'sonner';
+import { TagSelect } from '../../tags';
 import { KB_FORM_TEXT as TEXT, KB_TOAST } from '../constants';
 import { useCreateKb, useEnabledModels, useUpdateKb } from '../queries';
 import { toFormValues, toKbBody, type KbFormValues } from './kb-form';
@@ -91,7 +92,7 @@ export function KbFormModal({ open, kb, onClose, onSaved }: KbFormModalProps) {
           <Select allowClear placeholder={TEXT.rerankPlaceholder} options={modelOptions(rerank.data)} loading={rerank.isPending} notFoundContent={TEXT.noModels} aria-label={TEXT.rerankModel} />
         </Form.Item>
         <Form.Item name="tags" label={TEXT.tags}>
-          <Select mode="tags" open={false} suffixIcon={null} placeholder={TEXT.tagsPlaceholder} maxCount={10} aria-label={TEXT.tags} />
+          <TagSelect tagType="kb" mode="multiple" maxCount={10} placeholder={TEXT.tagsPlaceholder} aria-label={TEXT.tags} />
         </Form.Item>
         <Form.Item name="is_public" label={TEXT.isPublic} extra={TEXT.isPublicHint} valuePropName="checked">
           <Switch aria-label={TEXT.isPublic} />

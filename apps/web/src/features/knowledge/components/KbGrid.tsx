@@ -1,5 +1,6 @@
 import type { KnowledgeBase, ListKbsBody } from '@agent-platform/contracts';
-import { Alert, Col, Empty, Flex, Input, Pagination, Row, Skeleton } from 'antd';
+import { Alert, Col, Empty, Flex, Pagination, Row, Skeleton } from 'antd';
+import { TagSelect } from '../../tags';
 import { ListToolbar } from '../../../components/ListToolbar';
 import { usePagedQuery } from '../../../lib/use-paged-query';
 import type { KbScope } from '../api';
@@ -24,12 +25,13 @@ export function KbGrid({ scope, onEdit }: KbGridProps) {
   return (
     <>
       <ListToolbar searchPlaceholder={TEXT.searchPlaceholder} onSearch={(keyword) => filter({ keyword })}>
-        <Input.Search
-          allowClear
+        <TagSelect
+          tagType="kb"
           placeholder={TEXT.tagFilterPlaceholder}
           aria-label={TEXT.tagFilter}
           style={{ width: 200 }}
-          onSearch={(tag) => filter({ tag: tag.trim() || undefined })}
+          value={query.tag}
+          onChange={(tag) => filter({ tag: typeof tag === 'string' && tag ? tag : undefined })}
         />
       </ListToolbar>
       {kbs.isError ? <Alert type="error" showIcon title={kbs.error.message} style={{ marginBottom: 16 }} /> : null}

@@ -5,9 +5,10 @@ import { ChatComposer } from '../../../components/chat/ChatComposer';
 import { ChatMessageList } from '../../../components/chat/ChatMessageList';
 import { ChatPageShell } from '../../../components/chat/ChatPageShell';
 import { ConversationList } from '../../conversations';
-import { CitationDrawer, type OpenCitation } from '../chat/CitationDrawer';
-import { CitedAnswer } from '../chat/CitedAnswer';
+import { CitationDrawer, type OpenCitation } from '../../../components/chat/CitationDrawer';
+import { CitedAnswer } from '../../../components/chat/CitedAnswer';
 import { KbChatToolbar } from '../chat/KbChatToolbar';
+import { KbSourceActions } from '../chat/KbSourceActions';
 import { KbChatWelcome } from '../chat/KbChatWelcome';
 import { useKbChat } from '../chat/useKbChat';
 import { KB_CHAT_TEXT as TEXT, KB_TITLES } from '../constants';
@@ -83,7 +84,12 @@ export default function KbChatPage() {
         canSend={ready}
         placeholder={kbIds.length ? TEXT.placeholder : TEXT.chooseKbFirst}
       />
-      <CitationDrawer citation={citation} kbName={(kbId) => kbs.data?.find((kb) => kb.id === kbId)?.name} onClose={() => setCitation(null)} />
+      <CitationDrawer
+        citation={citation}
+        kbName={(kbId) => kbs.data?.find((kb) => kb.id === kbId)?.name}
+        actions={(source) => <KbSourceActions source={source} />}
+        onClose={() => setCitation(null)}
+      />
     </ChatPageShell>
   );
 }

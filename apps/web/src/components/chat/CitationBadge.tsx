@@ -1,7 +1,7 @@
 import type { ComponentProps } from 'react';
 import type { ExtraProps } from 'react-markdown';
-import { KB_CHAT_TEXT as TEXT } from '../constants';
-import styles from './KbChat.module.css';
+import styles from './Citations.module.css';
+import { CHAT_TEXT as TEXT } from './constants';
 
 /** The `<cite>` the citation plugin writes for `[n]`: a small numbered button that opens source n. */
 export function citationComponent(onOpen: (index: number) => void) {

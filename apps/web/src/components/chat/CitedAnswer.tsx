@@ -1,12 +1,12 @@
 import { LinkOutlined } from '@ant-design/icons';
 import { Flex, Typography } from 'antd';
 import { useMemo } from 'react';
-import { Markdown, type MarkdownExtension } from '../../../components/chat/Markdown';
-import type { ChatMessageView } from '../../../lib/chat-messages';
-import { KB_CHAT_TEXT as TEXT } from '../constants';
+import type { ChatMessageView } from '../../lib/chat-messages';
 import { citationComponent } from './CitationBadge';
 import { remarkCitations } from './citations';
-import styles from './KbChat.module.css';
+import styles from './Citations.module.css';
+import { CHAT_TEXT as TEXT } from './constants';
+import { Markdown, type MarkdownExtension } from './Markdown';
 
 interface CitedAnswerProps {
   message: ChatMessageView;

@@ -1,6 +1,6 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { ChatMessageView } from '../../../lib/chat-messages';
+import type { ChatMessageView } from '../../lib/chat-messages';
 import { CitedAnswer } from './CitedAnswer';
 
 const source = (n: number) => ({ segment_id: `s${n}`, doc_id: `d${n}`, doc_name: `文档${n}.md`, kb_id: 'k', text: `第 ${n} 段`, score: 0.5 });

@@ -1,0 +1,88 @@
+import { ToolOutlined } from '@ant-design/icons';
+import { ThoughtChain, type ThoughtChainItemType } from '@ant-design/x';
+import { Alert, Flex, Tag, Typography } from 'antd';
+import { useState, type ReactNode } from 'react';
+import { asText, stepDuration, type ToolStepStatus, type ToolStepView } from './agent-messages';
+import styles from './AgentChat.module.css';
+import { STEP_TEXT as TEXT } from './constants';
+
+const CHAIN_STATUS: Record<ToolStepStatus, ThoughtChainItemType['status']> = {
+  running: 'loading',
+  awaiting: undefined,
+  done: 'success',
+  error: 'error',
+  skipped: 'abort',
+};
+
+const TAG_COLOR: Record<ToolStepStatus, string> = { running: 'processing', awaiting: 'warning', done: 'success', error: 'error', skipped: 'default' };
+
+
+function StepBody({ step }: { step: ToolStepView }) {
+  const output = asText(step.output);
+  return (
+    <Flex vertical gap={8} className={styles.stepBody}>
+      <div>
+        <Typography.Text type="secondary" className={styles.stepLabel}>
+          {TEXT.input}
+          {step.edited === 'input' ? <Tag className={styles.stepTag}>{TEXT.editedInput}</Tag> : null}
+        </Typography.Text>
+        <pre className={styles.code}>{asText(step.input) || '{}'}</pre>
+      </div>
+      {step.observationId ? (
+        <div>
+          <Typography.Text type="secondary" className={styles.stepLabel}>
+            {TEXT.output}
+            {step.edited === 'output' ? <Tag className={styles.stepTag}>{TEXT.editedOutput}</Tag> : null}
+          </Typography.Text>
+          <pre className={styles.code}>{output || TEXT.noOutput}</pre>
+        </div>
+      ) : null}
+      {step.error ? <Alert type="error" showIcon title={TEXT.error} description={step.error} /> : null}
+      {step.feedback ? <Typography.Text type="secondary">{TEXT.feedback(step.feedback)}</Typography.Text> : null}
+    </Flex>
+  );
+}
+
+interface StepCardsProps {
+  steps: ToolStepView[];
+  /** A tool's name as people know it (built-in and custom tools have titles). */
+  toolTitle: (name: string) => string;
+  /** The decision buttons of the step the run waits at (undefined for the others). */
+  decisionFor: (step: ToolStepView) => ReactNode;
+}
+
+/** Each tool call of an answer as a card: tool, input, output or error, time taken, and the decision when paused. */
+export function StepCards({ steps, toolTitle, decisionFor }: StepCardsProps) {
+  const [opened, setOpened] = useState<string[]>([]);
+  const waiting = steps.filter((step) => step.status === 'awaiting').map((step) => step.key);
+  const items: ThoughtChainItemType[] = steps.map((step) => {
+    const duration = stepDuration(step);
+    const decision = decisionFor(step);
+    return {
+      key: step.key,
+      icon: <ToolOutlined />,
+      title: (
+        <span className={styles.stepTitle} data-testid="agent-step" data-status={step.status}>
+          {toolTitle(step.tool)}
+          <Tag color={TAG_COLOR[step.status]} className={styles.stepTag}>
+            {TEXT.status[step.status]}
+          </Tag>
+        </span>
+      ),
+      description: duration ? TEXT.duration(duration) : undefined,
+      status: CHAIN_STATUS[step.status],
+      collapsible: true,
+      content: <StepBody step={step} />,
+      footer: decision ?? undefined,
+    };
+  });
+  return (
+    <ThoughtChain
+      className={styles.steps}
+      items={items}
+      line="dashed"
+      expandedKeys={[...new Set([...opened, ...waiting])]}
+      onExpand={(keys) => setOpened(keys.filter((key) => !waiting.includes(key)))}
+    />
+  );
+}

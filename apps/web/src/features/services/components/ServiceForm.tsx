@@ -1,0 +1,126 @@
+import { MCP_TRANSPORT_LABELS, MCP_TRANSPORTS, type McpService } from '@agent-platform/contracts';
+import { ApiOutlined } from '@ant-design/icons';
+import { Alert, Button, Col, Divider, Flex, Form, Input, Radio, Row, Select, Switch, Typography } from 'antd';
+import { useMemo } from 'react';
+import { useNavigate } from 'react-router';
+import { useSessionUser } from '../../auth';
+import { KeyValueFields, TagSelect } from '../../tools';
+import { SERVICE_FORM_TEXT as TEXT, SERVICE_PATHS } from '../constants';
+import { useTestService } from '../queries';
+import { initialServiceValues, toTestBody, type ServiceFormValues } from '../service-form';
+import { FunctionList } from './FunctionList';
+
+interface ServiceFormProps {
+  service?: McpService;
+  submitting: boolean;
+  onSubmit: (values: ServiceFormValues) => void;
+}
+
+function ConnectionFields({ editing }: { editing: boolean }) {
+  const transport = Form.useWatch<ServiceFormValues['transport']>('transport') ?? 'streamable_http';
+  if (transport === 'stdio') {
+    return (
+      <>
+        <Form.Item<ServiceFormValues> name="command" label={TEXT.command} rules={[{ required: true, whitespace: true, message: TEXT.commandRequired }]}>
+          <Input placeholder={TEXT.commandPlaceholder} maxLength={200} />
+        </Form.Item>
+        <Form.Item<ServiceFormValues> name="args" label={TEXT.args}>
+          <Select mode="tags" open={false} suffixIcon={null} placeholder={TEXT.argsPlaceholder} aria-label={TEXT.args} />
+        </Form.Item>
+        <Form.Item label={TEXT.env} extra={editing ? TEXT.headersHint : undefined}>
+          <KeyValueFields name="env" secret addLabel={TEXT.addEnv} keyLabel={TEXT.headerName} valueLabel={TEXT.headerValue} keyRules={[{ pattern: /^[A-Za-z_][A-Za-z0-9_]*$/, message: TEXT.envNamePattern }]} />
+        </Form.Item>
+      </>
+    );
+  }
+  return (
+    <>
+      <Form.Item<ServiceFormValues>
+        name="url"
+        label={TEXT.url}
+        extra={transport === 'sse' ? TEXT.urlHintSse : TEXT.urlHintHttp}
+        rules={[
+          { required: true, whitespace: true, message: TEXT.urlRequired },
+          { pattern: /^https?:\/\/\S+$/i, message: TEXT.urlPattern },
+        ]}
+      >
+        <Input placeholder={TEXT.urlPlaceholder} maxLength={2000} />
+      </Form.Item>
+      <Form.Item label={TEXT.headers} extra={TEXT.headersHint}>
+        <KeyValueFields name="headers" secret addLabel={TEXT.addHeader} keyLabel={TEXT.headerName} valueLabel={TEXT.headerValue} keyPlaceholder="Authorization" keyRules={[{ pattern: /^[A-Za-z0-9-_]+$/, message: TEXT.headerNamePattern }]} />
+      </Form.Item>
+    </>
+  );
+}
+
+/** The MCP service form, with 测试连接 listing the functions the unsaved settings reach. */
+export function ServiceForm({ service, submitting, onSubmit }: ServiceFormProps) {
+  const [form] = Form.useForm<ServiceFormValues>();
+  const navigate = useNavigate();
+  const user = useSessionUser();
+  const initial = useMemo(() => initialServiceValues(service), [service]);
+  const test = useTestService();
+  const isAdmin = user.role === 'admin';
+  // Someone else's stdio service stays shown as it is; only administrators may choose stdio.
+  const transports = MCP_TRANSPORTS.filter((transport) => transport !== 'stdio' || isAdmin || service?.transport === 'stdio');
+
+  const testNow = () =>
+    form.validateFields(['url', 'command', ['headers'], ['env']], { recursive: true }).then(
+      () => test.mutate(toTestBody(form.getFieldsValue(true) as ServiceFormValues, service?.id)),
+      () => undefined,
+    );
+
+  return (
+    <Form<ServiceFormValues>
+      form={form}
+      layout="vertical"
+      initialValues={initial}
+      onFinish={() => onSubmit(form.getFieldsValue(true) as ServiceFormValues)}
+      onValuesChange={() => test.reset()}
+      style={{ maxWidth: 920 }}
+    >
+      <Typography.Title level={5}>{TEXT.basicSection}</Typography.Title>
+      <Form.Item<ServiceFormValues> name="name" label={TEXT.name} rules={[{ required: true, whitespace: true, message: TEXT.nameRequired }]}>
+        <Input placeholder={TEXT.namePlaceholder} maxLength={50} />
+      </Form.Item>
+      <Form.Item<ServiceFormValues> name="description" label={TEXT.description}>
+        <Input.TextArea placeholder={TEXT.descriptionPlaceholder} maxLength={500} autoSize={{ minRows: 2, maxRows: 5 }} />
+      </Form.Item>
+      <Row gutter={16}>
+        <Col xs={24} md={16}>
+          <Form.Item<ServiceFormValues> name="tags" label={TEXT.tags}>
+            <TagSelect tagType="service" label={TEXT.tags} placeholder={TEXT.tagsPlaceholder} />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={8}>
+          <Form.Item<ServiceFormValues> name="is_public" label={TEXT.isPublic} extra={TEXT.isPublicHint} valuePropName="checked">
+            <Switch aria-label={TEXT.isPublic} />
+          </Form.Item>
+        </Col>
+      </Row>
+      <Divider />
+      <Typography.Title level={5}>{TEXT.connectionSection}</Typography.Title>
+      <Form.Item<ServiceFormValues> name="transport" label={TEXT.transport} extra={isAdmin ? TEXT.stdioAdminOnly : undefined}>
+        <Radio.Group options={transports.map((transport) => ({ value: transport, label: MCP_TRANSPORT_LABELS[transport] }))} optionType="button" buttonStyle="solid" />
+      </Form.Item>
+      <ConnectionFields editing={!!service} />
+      <Divider />
+      <Flex gap={12} wrap align="center">
+        <Button type="primary" htmlType="submit" loading={submitting}>
+          {service ? TEXT.save : TEXT.create}
+        </Button>
+        <Button icon={<ApiOutlined />} loading={test.isPending} onClick={() => void testNow()}>
+          {TEXT.test}
+        </Button>
+        <Button onClick={() => navigate(SERVICE_PATHS.list)}>{TEXT.cancel}</Button>
+      </Flex>
+      {test.isError ? <Alert type="error" showIcon title={TEXT.testFailed} description={test.error.message} style={{ marginTop: 16 }} /> : null}
+      {test.data ? (
+        <Flex vertical gap={12} style={{ marginTop: 16 }}>
+          <Alert type="success" showIcon title={TEXT.testOk(test.data.functions.length, test.data.duration_ms)} />
+          <FunctionList functions={test.data.functions} />
+        </Flex>
+      ) : null}
+    </Form>
+  );
+}

@@ -1,0 +1,93 @@
+import { TOOL_NAME_RULE, type ToolInfo, type ToolKind } from '@agent-platform/contracts';
+import { Alert, Button, Col, Divider, Flex, Form, Input, Row, Switch, Typography } from 'antd';
+import { useMemo } from 'react';
+import { useNavigate } from 'react-router';
+import { TOOL_FORM_TEXT as TEXT, TOOL_PATHS } from '../constants';
+import { initialToolValues, type ToolFormValues } from '../tool-form';
+import { HttpToolFields } from './HttpToolFields';
+import { KbToolFields, MultimodalToolFields } from './KindFields';
+import { ServiceToolFields } from './ServiceToolFields';
+import { TagSelect } from './ToolTags';
+
+interface ToolFormProps {
+  kind: ToolKind;
+  /** The saved tool when editing. */
+  tool?: ToolInfo;
+  /** Starting values besides the defaults (e.g. a service and function chosen on the service page). */
+  preset?: Partial<ToolFormValues>;
+  submitting: boolean;
+  onSubmit: (values: ToolFormValues) => void;
+}
+
+function KindSection({ kind, editing }: { kind: ToolKind; editing: boolean }) {
+  if (kind === 'llm') return <HttpToolFields editing={editing} />;
+  if (kind === 'llm/kb') return <KbToolFields />;
+  if (kind === 'llm/multimodal') return <MultimodalToolFields />;
+  if (kind === 'service') return <ServiceToolFields />;
+  return <Alert type="info" showIcon title={TEXT.dbUnavailable} />;
+}
+
+/** The tool form: the name the model calls, what it is for, who sees it, then the kind's settings. */
+export function ToolForm({ kind, tool, preset, submitting, onSubmit }: ToolFormProps) {
+  const [form] = Form.useForm<ToolFormValues>();
+  const navigate = useNavigate();
+  const initial = useMemo(() => ({ ...initialToolValues(tool, kind), ...preset }), [tool, kind, preset]);
+
+  return (
+    <Form<ToolFormValues>
+      form={form}
+      layout="vertical"
+      initialValues={initial}
+      onFinish={() => onSubmit({ ...(form.getFieldsValue(true) as ToolFormValues), kind })}
+      style={{ maxWidth: 920 }}
+      scrollToFirstError
+    >
+      <Typography.Title level={5}>{TEXT.basicSection}</Typography.Title>
+      <Row gutter={16}>
+        <Col xs={24} md={12}>
+          <Form.Item<ToolFormValues>
+            name="name"
+            label={TEXT.name}
+            extra={TEXT.nameHint}
+            rules={[
+              { required: true, whitespace: true, message: TEXT.nameRequired },
+              { pattern: TOOL_NAME_RULE, message: TEXT.namePattern },
+            ]}
+          >
+            <Input placeholder={TEXT.namePlaceholder} maxLength={64} />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item<ToolFormValues> name="title" label={TEXT.title} rules={[{ required: true, whitespace: true, message: TEXT.titleRequired }]}>
+            <Input placeholder={TEXT.titlePlaceholder} maxLength={100} />
+          </Form.Item>
+        </Col>
+      </Row>
+      <Form.Item<ToolFormValues> name="description" label={TEXT.description} extra={TEXT.descriptionHint}>
+        <Input.TextArea placeholder={TEXT.descriptionPlaceholder} maxLength={4000} autoSize={{ minRows: 2, maxRows: 6 }} />
+      </Form.Item>
+      <Row gutter={16}>
+        <Col xs={24} md={16}>
+          <Form.Item<ToolFormValues> name="tags" label={TEXT.tags}>
+            <TagSelect tagType="tool" label={TEXT.tags} placeholder={TEXT.tagsPlaceholder} />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={8}>
+          <Form.Item<ToolFormValues> name="is_public" label={TEXT.isPublic} extra={TEXT.isPublicHint} valuePropName="checked">
+            <Switch aria-label={TEXT.isPublic} />
+          </Form.Item>
+        </Col>
+      </Row>
+      <Divider />
+      <Typography.Title level={5}>{TEXT.configSection}</Typography.Title>
+      <KindSection kind={kind} editing={!!tool} />
+      <Divider />
+      <Flex gap={12}>
+        <Button type="primary" htmlType="submit" loading={submitting}>
+          {tool ? TEXT.save : TEXT.create}
+        </Button>
+        <Button onClick={() => navigate(TOOL_PATHS.listOf(kind))}>{TEXT.cancel}</Button>
+      </Flex>
+    </Form>
+  );
+}

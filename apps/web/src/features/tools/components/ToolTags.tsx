@@ -1,0 +1,63 @@
+import { Select, Tag } from 'antd';
+import { useSubTags } from '../../tags';
+
+/** A tool's or service's tags. */
+export function TagList({ tags }: { tags: string[] }) {
+  return tags.map((tag) => (
+    <Tag key={tag} color="blue" bordered={false}>
+      {tag}
+    </Tag>
+  ));
+}
+
+const tagOptions = (tags: Array<{ name: string; parent_name: string | null }> | undefined) =>
+  (tags ?? []).map((tag) => ({ value: tag.name, label: tag.parent_name ? `${tag.parent_name} / ${tag.name}` : tag.name }));
+
+interface TagSelectProps {
+  tagType: 'tool' | 'service';
+  label: string;
+  placeholder: string;
+  value?: string[];
+  onChange?: (value: string[]) => void;
+}
+
+/** Picks tags of a type (maintained in 标签管理); names typed here that are not tags yet are kept too. */
+export function TagSelect({ tagType, label, placeholder, value, onChange }: TagSelectProps) {
+  const tags = useSubTags(tagType);
+  return (
+    <Select
+      mode="tags"
+      value={value}
+      onChange={onChange}
+      options={tagOptions(tags.data)}
+      loading={tags.isPending}
+      placeholder={placeholder}
+      maxCount={10}
+      aria-label={label}
+    />
+  );
+}
+
+interface TagFilterProps {
+  tagType: 'tool' | 'service';
+  label: string;
+  allLabel: string;
+  value: string | undefined;
+  onChange: (tag: string | undefined) => void;
+}
+
+/** A list's tag filter. */
+export function TagFilter({ tagType, label, allLabel, value, onChange }: TagFilterProps) {
+  const tags = useSubTags(tagType);
+  return (
+    <Select<string>
+      value={value ?? ''}
+      options={[{ value: '', label: allLabel }, ...tagOptions(tags.data)]}
+      loading={tags.isPending}
+      aria-label={label}
+      style={{ width: 180 }}
+      showSearch
+      onChange={(tag) => onChange(tag || undefined)}
+    />
+  );
+}

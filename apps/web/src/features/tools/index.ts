@@ -1,0 +1,18 @@
+import type { RouteObject } from 'react-router';
+import { lazyRoute } from '../../lib/routes';
+import { TOOL_LIST_TABS, TOOL_TITLES } from './constants';
+
+const loadList = () => import('./pages/ToolListPage');
+
+/** Issue 7 "Tools": one list page per kind (tabs), the create/edit form, and the test page. */
+export const toolsRoutes: RouteObject[] = [
+  ...TOOL_LIST_TABS.map((tab) => lazyRoute(tab.path.slice(1), tab.label, loadList)),
+  lazyRoute('tool/create', TOOL_TITLES.create, () => import('./pages/ToolCreatePage')),
+  lazyRoute('tool/edit/:id', TOOL_TITLES.edit, () => import('./pages/ToolEditPage')),
+  lazyRoute('tool/call/:id', TOOL_TITLES.call, () => import('./pages/ToolCallPage')),
+];
+
+export { KeyValueFields } from './components/KeyValueFields';
+export { JsonEditor } from './components/JsonEditor';
+export { TagFilter, TagList, TagSelect } from './components/ToolTags';
+export { fromKeyValues, toKeyValues, type KeyValue } from './tool-form';

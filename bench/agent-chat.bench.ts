@@ -1,0 +1,112 @@
+// Issue 6 benchmark: 100 concurrent agent chats through POST /api/agent/chat, each one calculator call
+// and one answer, beside the same two model calls made straight to the scripted model server, in the
+// same run. Goal: the platform adds under 15 ms to the median turn, no errors, and the server's memory
+// grows by less than 200 MB.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { directTurn, memoryOf, platformTurn, type TurnTiming } from './lib/agent-turns.js';
+import { withPostgresDatabase } from './lib/postgres.js';
+import { PLATFORM_ENTRY, postJson, ROOT, startProcess, startScriptedModel, type RunningServer } from './lib/servers.js';
+import { percentile } from './lib/streams.js';
+
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 100);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
+const MODEL = 'bench-agent-model';
+const QUESTION = '请计算 6*7';
+/** A model that thinks 100 ms before proposing the call, then streams its answer in 20 pieces at 10 ms. */
+const RULES = [
+  { match: '计算', afterToolResult: false, delayMs: 100, toolCalls: [{ name: 'calculator', arguments: { expression: '6*7' } }] },
+  { match: '计算', afterToolResult: true, chunks: Array.from({ length: 20 }, (_, i) => `答案第${i}段`), chunkDelayMs: 10 },
+];
+
+interface Summary {
+  target: string;
+  turns: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+interface MemoryReport {
+  target: string;
+  rssBeforeMb: number;
+  rssAfterMb: number;
+  peakMb: number;
+  growthMb: number;
+}
+
+const round = (turn: () => Promise<TurnTiming>) => Promise.all(Array.from({ length: CONCURRENCY }, turn));
+
+function summarize(target: string, timings: TurnTiming[]): Summary {
+  const ok = timings.filter((t) => t.ok).map((t) => t.totalMs);
+  const errors = timings.filter((t) => !t.ok);
+  for (const error of new Set(errors.map((t) => t.error))) console.error(`${target}: ${error}`);
+  return { target, turns: timings.length, p50: percentile(ok, 50), p99: percentile(ok, 99), errors: errors.length };
+}
+
+async function preparePlatform(server: RunningServer, llmUrl: string): Promise<{ token: string; agentId: string }> {
+  const user = { user_name: 'bench', password: 'bench-password', nick_name: '压测', phone: '13800000000' };
+  await postJson(`${server.url}/api/user/register/by_username`, user);
+  const { data } = await postJson<{ data: { token: string } }>(`${server.url}/api/user/login/by_username`, user);
+  const headers = { 'access-token': data.token };
+  const model = { llm_name: MODEL, type: 'chat', provider: 'openai-compatible', base_url: llmUrl, api_key: '', is_public: false };
+  const created = await postJson<{ code: number; msg: string }>(`${server.url}/api/llm/create_llm_model`, model, headers);
+  if (created.code !== 200) throw new Error(`create model: ${created.msg}`);
+  const agent = await postJson<{ code: number; msg: string; data: { id: string } }>(`${server.url}/api/agent/create`, { name: '压测智能体', llm_name: MODEL, tool_ids: ['calculator'] }, headers);
+  if (agent.code !== 200) throw new Error(`create agent: ${agent.msg}`);
+  return { token: data.token, agentId: agent.data.id };
+}
+
+/** Direct and platform rounds alternate, so drift in the machine's speed hits both alike. */
+async function compare(label: string, env: Record<string, string>, port: number, llmUrl: string): Promise<{ summaries: Summary[]; memory: MemoryReport }> {
+  const server = await startProcess(PLATFORM_ENTRY, { NODE_ENV: 'production', LOG_LEVEL: 'warn', OUTBOUND_ALLOWED_HOSTS: '127.0.0.1', ...env }, port);
+  try {
+    const { token, agentId } = await preparePlatform(server, llmUrl);
+    const platform = () => platformTurn(server.url, token, agentId, QUESTION);
+    await round(platform); // warm-up
+    const before = memoryOf(server.pid);
+    const direct: TurnTiming[] = [];
+    const viaPlatform: TurnTiming[] = [];
+    for (let i = 0; i < ROUNDS; i += 1) {
+      direct.push(...(await round(() => directTurn(llmUrl, MODEL, QUESTION))));
+      viaPlatform.push(...(await round(platform)));
+    }
+    const after = memoryOf(server.pid);
+    return {
+      summaries: [summarize(`direct (beside ${label})`, direct), summarize(`platform · ${label}`, viaPlatform)],
+      memory: { target: label, rssBeforeMb: before.rssMb, rssAfterMb: after.rssMb, peakMb: after.peakMb, growthMb: after.rssMb - before.rssMb },
+    };
+  } finally {
+    await server.stop();
+  }
+}
+
+const llm = await startScriptedModel(RULES, 18293);
+const llmUrl = llm.apiUrl;
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aip-bench-data-'));
+try {
+  const runs = [
+    await withPostgresDatabase((url) => compare('PostgreSQL', { DATABASE_URL: url, DATA_DIR: dataDir }, 18294, llmUrl)),
+    await compare('PGlite', { DATA_DIR: dataDir }, 18295, llmUrl),
+  ];
+  const results = runs.flatMap((run) => run.summaries);
+  console.log(`\n${CONCURRENCY} concurrent agent turns × ${ROUNDS} rounds (one calculator call and one streamed answer each), ${os.cpus().length} cores\n`);
+  console.table(results.map((r) => ({ ...r, p50: r.p50.toFixed(1), p99: r.p99.toFixed(1) })));
+  console.table(runs.map((run) => run.memory));
+  for (const run of runs) {
+    const [direct, platform] = run.summaries as [Summary, Summary];
+    const addedP50 = platform.p50 - direct.p50;
+    const addedP99 = platform.p99 - direct.p99;
+    const met = addedP50 < 15 && platform.errors === 0 && direct.errors === 0 && run.memory.growthMb < 200;
+    console.log(
+      `${platform.target}: +${addedP50.toFixed(1)} ms per turn at the median (goal < 15), +${addedP99.toFixed(1)} ms at p99, ` +
+        `${platform.errors} errors, memory ${run.memory.rssBeforeMb} → ${run.memory.rssAfterMb} MB (growth goal < 200) — ${met ? 'met' : 'MISSED'}`,
+    );
+  }
+  fs.mkdirSync(path.join(ROOT, 'bench/results'), { recursive: true });
+  fs.writeFileSync(path.join(ROOT, 'bench/results/agent-chat.json'), JSON.stringify({ at: new Date().toISOString(), results, memory: runs.map((run) => run.memory) }, null, 2));
+} finally {
+  await llm.stop();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}

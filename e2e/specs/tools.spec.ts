@@ -1,0 +1,154 @@
+import { expect, test, type Page } from '@playwright/test';
+import { apiLogin, apiRegister } from '../support/api';
+import { startApiServer, type E2eApiServer } from '../support/api-server';
+import { newUser } from '../support/constants';
+import { startMcpServer, MCP_E2E_TOKEN, type E2eMcpServer } from '../support/mcp-server';
+import { inDarkMode } from '../support/models';
+import { shot, toast, useToken } from '../support/ui';
+
+const suffix = Date.now().toString(36);
+const user = newUser('tools');
+let api: E2eApiServer;
+let mcp: E2eMcpServer;
+
+test.beforeAll(async ({ request }) => {
+  [api, mcp] = await Promise.all([startApiServer(), startMcpServer()]);
+  await apiRegister(request, user);
+});
+
+test.afterAll(async () => {
+  await Promise.all([api?.stop(), mcp?.stop()]);
+});
+
+// Each test walks several pages and takes light and dark screenshots of each: more than the default 30 s on a busy machine.
+test.describe.configure({ timeout: 90_000 });
+
+test.beforeEach(async ({ page, request }) => {
+  await useToken(page, await apiLogin(request, user));
+});
+
+const button = (page: Page, label: string) => page.getByRole('button', { name: new RegExp(`(^|\\s)${label.split('').join('\\s*')}$`) });
+
+test('imports an OpenAPI document, previews its operations and tests the imported tool', async ({ page }) => {
+  const weather = `getWeather_${suffix}`;
+  await page.goto('/tool/create');
+  await expect(page.getByRole('heading', { name: '创建工具' })).toBeVisible({ timeout: 20_000 });
+  await page.getByText('Bearer Token', { exact: true }).click();
+  await expect(page.getByRole('textbox', { name: 'Bearer Token' })).toBeVisible();
+  await shot(page, 'tools-form-manual');
+  await inDarkMode(page, () => shot(page, 'tools-form-manual-dark'));
+  await page.getByText('导入 OpenAPI', { exact: true }).click();
+  await page.getByLabel('OpenAPI 文档', { exact: true }).fill(api.openApi(suffix));
+  await button(page, '解析文档').click();
+
+  // Both operations found and chosen; leave the time one out.
+  await expect(page.getByText('已选择 2 / 2 个接口')).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: weather })).toBeVisible();
+  await page.getByRole('row').filter({ hasText: `getTime_${suffix}` }).getByRole('checkbox').uncheck();
+  await expect(page.getByText('已选择 1 / 2 个接口')).toBeVisible();
+  await shot(page, 'tools-openapi-preview');
+  await inDarkMode(page, () => shot(page, 'tools-openapi-preview-dark'));
+  await button(page, '导入 1 个工具').click();
+  await expect(toast(page, '已导入 1 个工具')).toBeVisible();
+
+  // The API tools list shows it; the other operation was not imported.
+  await expect(page).toHaveURL(/\/tool\/llm$/);
+  const row = page.getByRole('row').filter({ hasText: weather });
+  await expect(row).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: `getTime_${suffix}` })).toHaveCount(0);
+  await shot(page, 'tools-list');
+  await inDarkMode(page, () => shot(page, 'tools-list-dark'));
+
+  // Test it: the form comes from the input schema (city required, days defaulting to 1).
+  await row.getByRole('button', { name: /测\s*试/ }).click();
+  await expect(page.getByRole('heading', { name: /工具调用/ })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByLabel('days', { exact: true })).toHaveValue('1');
+  await button(page, '运行').click();
+  await expect(page.getByText('请填写「city」')).toBeVisible();
+  await page.getByLabel('city', { exact: true }).fill('杭州');
+  await page.getByLabel('days', { exact: true }).fill('3');
+  await button(page, '运行').click();
+  const output = page.getByTestId('tool-output');
+  await expect(output).toContainText('"city": "杭州"');
+  await expect(output).toContainText('"days": 3');
+  await expect(page.getByText('运行成功')).toBeVisible();
+  await expect(page.getByText(/耗时 \d+ 毫秒/)).toBeVisible();
+  await shot(page, 'tools-call');
+  await inDarkMode(page, () => shot(page, 'tools-call-dark'));
+
+  // Data-asset tools come with the database feature: the tab says so.
+  await page.getByRole('button', { name: '返回工具列表' }).click();
+  await page.getByRole('tab', { name: '数据库工具' }).click();
+  await expect(page).toHaveURL(/\/tool\/llm\/db$/);
+  await expect(page.getByText('数据资产工具即将开放')).toBeVisible();
+});
+
+test('registers an MCP service, tests the connection and lists its functions', async ({ page }) => {
+  const name = `天气MCP-${suffix}`;
+  await page.goto('/service/create');
+  await expect(page.getByRole('heading', { name: '创建服务' })).toBeVisible({ timeout: 20_000 });
+  await page.getByLabel('服务名称', { exact: true }).fill(name);
+  await page.getByLabel('服务地址', { exact: true }).fill(mcp.url);
+
+  // Without the token the server refuses: the test says so in Chinese.
+  await button(page, '测试连接').click();
+  await expect(page.getByText('连接失败', { exact: true })).toBeVisible({ timeout: 20_000 });
+
+  await button(page, '添加请求头').click();
+  await page.getByLabel('名称 1', { exact: true }).fill('Authorization');
+  await page.getByLabel('值 1', { exact: true }).fill(`Bearer ${MCP_E2E_TOKEN}`);
+  await button(page, '测试连接').click();
+  await expect(page.getByText(/连接成功：找到 2 个函数/)).toBeVisible({ timeout: 20_000 });
+  const found = page.getByTestId('mcp-functions');
+  await expect(found.getByText('echo', { exact: true })).toBeVisible();
+  await expect(found.getByText('add', { exact: true })).toBeVisible();
+  await found.scrollIntoViewIfNeeded();
+  await shot(page, 'service-form-test');
+  await inDarkMode(page, () => shot(page, 'service-form-test-dark'));
+  await button(page, '创建').click();
+  await expect(toast(page, '服务已创建')).toBeVisible();
+
+  // The card; listing the functions connects and records the status.
+  await expect(page).toHaveURL(/\/service$/);
+  const card = page.getByTestId('service-card').filter({ hasText: name });
+  await expect(card).toBeVisible();
+  await card.getByRole('button', { name: '查看函数' }).click();
+  const drawer = page.getByRole('dialog', { name: `「${name}」的函数` });
+  await expect(drawer.getByText('共 2 个函数')).toBeVisible({ timeout: 20_000 });
+  await expect(drawer.getByText('原样返回输入的文本')).toBeVisible();
+  await drawer.getByText('echo', { exact: true }).click();
+  await expect(drawer.getByLabel('echo 输入参数')).toContainText('要返回的文本');
+  await shot(page, 'service-functions');
+  await inDarkMode(page, () => shot(page, 'service-functions-dark'));
+  await drawer.getByRole('button', { name: /close|关闭/i }).click();
+  await expect(card.getByTestId('service-status')).toHaveText('连接正常');
+  await expect(card.getByText('2 个函数')).toBeVisible();
+  await shot(page, 'service-list');
+  await inDarkMode(page, () => shot(page, 'service-list-dark'));
+
+  // A function of it becomes a service tool, and runs from the tool's test page.
+  await card.getByRole('button', { name: '查看函数' }).click();
+  await drawer.getByRole('button', { name: '创建为工具' }).first().click();
+  await expect(page.getByRole('heading', { name: '创建工具' })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByLabel('函数名称', { exact: true })).toHaveValue('echo', { timeout: 20_000 });
+  await page.getByLabel('函数名称', { exact: true }).fill(`echo_${suffix}`);
+  await shot(page, 'tools-form-service');
+  await button(page, '创建').click();
+  await expect(toast(page, '工具已创建')).toBeVisible();
+  await expect(page).toHaveURL(/\/tool\/service$/);
+  const toolRow = page.getByRole('row').filter({ hasText: `echo_${suffix}` });
+  await toolRow.getByRole('button', { name: /测\s*试/ }).click();
+  await page.getByLabel('text', { exact: true }).fill('你好');
+  await button(page, '运行').click();
+  await expect(page.getByTestId('tool-output')).toHaveText('echo: 你好', { timeout: 20_000 });
+  expect(mcp.calls).toContainEqual({ name: 'echo', args: { text: '你好' } });
+  await page.goto('/service');
+
+  // Editing: the header value comes back masked and still works for the test.
+  await expect(card).toBeVisible({ timeout: 20_000 });
+  await card.getByRole('button', { name: /编\s*辑/ }).click();
+  await expect(page.getByLabel('名称 1', { exact: true })).toHaveValue('Authorization');
+  await expect(page.getByLabel('值 1', { exact: true })).not.toHaveValue(`Bearer ${MCP_E2E_TOKEN}`);
+  await button(page, '测试连接').click();
+  await expect(page.getByText(/连接成功：找到 2 个函数/)).toBeVisible({ timeout: 20_000 });
+});
