@@ -68,9 +68,12 @@ export async function platformTurn(serverUrl: string, token: string, agentId: st
   }
 }
 
-/** Resident and peak memory of a process, in MB (Linux `/proc`). */
-export function memoryOf(pid: number): { rssMb: number; peakMb: number } {
+/** Resident and peak memory of a process in MB, and the CPU time it has used in ms (Linux `/proc`). */
+export function processStats(pid: number): { rssMb: number; peakMb: number; cpuMs: number } {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
   const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN);
-  return { rssMb: Math.round(kb('VmRSS') / 1024), peakMb: Math.round(kb('VmHWM') / 1024) };
+  // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th, in ticks of 10 ms.
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  const cpuMs = (Number(fields[11]) + Number(fields[12])) * 10;
+  return { rssMb: Math.round(kb('VmRSS') / 1024), peakMb: Math.round(kb('VmHWM') / 1024), cpuMs };
 }

@@ -81,6 +81,18 @@ test('imports an OpenAPI document, previews its operations and tests the importe
   await page.getByRole('tab', { name: '数据库工具' }).click();
   await expect(page).toHaveURL(/\/tool\/llm\/db$/);
   await expect(page.getByText('数据资产工具即将开放')).toBeVisible();
+  // Built-in tools are listed read-only: they can be tested, not edited.
+  await page.getByRole('tab', { name: '内置工具' }).click();
+  await expect(page.getByText('内置工具由平台提供，只能测试，不能修改或删除')).toBeVisible();
+  await shot(page, 'tools-builtin');
+
+  // The knowledge-base and multimodal forms (no knowledge base or vision model here: their pickers say so).
+  await page.goto('/tool/create?kind=llm/kb');
+  await expect(page.getByRole('combobox', { name: '知识库' })).toBeVisible({ timeout: 20_000 });
+  await shot(page, 'tools-form-kb');
+  await page.getByText('多模态工具', { exact: true }).click();
+  await expect(page.getByRole('combobox', { name: '模型' })).toBeVisible();
+  await inDarkMode(page, () => shot(page, 'tools-form-multimodal-dark'));
 });
 
 test('registers an MCP service, tests the connection and lists its functions', async ({ page }) => {
@@ -128,7 +140,7 @@ test('registers an MCP service, tests the connection and lists its functions', a
 
   // A function of it becomes a service tool, and runs from the tool's test page.
   await card.getByRole('button', { name: '查看函数' }).click();
-  await drawer.getByRole('button', { name: '创建为工具' }).first().click();
+  await drawer.getByRole('button', { name: '创建为工具：echo', exact: true }).click();
   await expect(page.getByRole('heading', { name: '创建工具' })).toBeVisible({ timeout: 20_000 });
   await expect(page.getByLabel('函数名称', { exact: true })).toHaveValue('echo', { timeout: 20_000 });
   await page.getByLabel('函数名称', { exact: true }).fill(`echo_${suffix}`);

@@ -224,6 +224,21 @@ describe('agent chat: POST /api/agent/chat', () => {
     expect(answer!.content).toContain('已达到最大步数（2 步），已停止。');
   });
 
+  it('a model that fails after a tool call ends the run as failed with a Chinese error, keeping what was done', async () => {
+    const agent = await c.createAgent({ tool_ids: ['calculator'] });
+    c.llm.script(
+      { match: '中途出错', afterToolResult: false, text: '先算一下。', toolCalls: [{ name: 'calculator', arguments: { expression: '9*9' } }] },
+      { match: '中途出错', afterToolResult: true, status: 400, errorMessage: 'bad request from provider' },
+    );
+    const events = await c.chat({ agent_id: agent.id, query: '中途出错的计算' });
+    expect(ofType(events, 'observation')[0]!.data.output).toBe('9*9 = 81');
+    expect(events.at(-2)).toMatchObject({ event: 'error', data: { code: expect.any(Number), msg: expect.stringMatching(/\p{Script=Han}/u) } });
+    expect(events.at(-1)!.data.status).toBe('failed');
+    const [, answer] = await messagesOf(events[0]!.data.conversation_id);
+    expect(answer).toMatchObject({ content: '先算一下。', meta: { status: 'failed' } });
+    expect((answer!.meta.steps as Array<{ type: string }>).map((step) => step.type)).toEqual(['action', 'observation']);
+  });
+
   it('refuses before streaming: bad input, unknown and private agents, foreign conversations; a published agent is usable by all', async () => {
     const agent = await c.createAgent({}, c.alice);
     for (const area of ['chat', 'plan_chat']) {

@@ -73,7 +73,8 @@ export function createAgentChatService(deps: AgentChatDeps) {
       conversationId: body.conversation_id,
       historyMessages: agent.history_turns * 2 + 1,
     });
-    const earlier = history ?? turn.history.slice(0, -1);
+    const remembered = agent.history_turns * 2;
+    const earlier = history ? (remembered > 0 ? history.slice(-remembered) : []) : turn.history.slice(0, -1);
     const messages: AgentRunInput['history'] = area === 'plan' ? earlier : [...earlier, { role: 'user', content: withAttachments(body.query, attachments) }];
     const query = area === 'plan' && attachments?.text ? `${body.query}\n\n${attachments.text}` : body.query;
     const input: AgentRunInput = { mode: area === 'plan' ? 'plan' : 'chat', agent, query, history: messages, message_id: turn.messageId, conversation_id: turn.conversationId };
@@ -129,7 +130,11 @@ export function createAgentChatService(deps: AgentChatDeps) {
           if (event.type === 'done' && announced) resolve({ status: event.data.status as RunEndStatus, text, ...announced });
         };
         start(sink, user, 'agent', { agent_id: agentId, query: turn.query, file_ids: [] }, turn.history)
-          .then((run) => signal?.addEventListener('abort', () => runs.cancel(user.id, run.id).catch(() => undefined), { once: true }))
+          .then((run) => {
+            const cancel = () => runs.cancel(user.id, run.id).catch(() => undefined);
+            if (signal?.aborted) void cancel();
+            else signal?.addEventListener('abort', cancel, { once: true });
+          })
           .catch(reject);
       });
     },

@@ -40,7 +40,7 @@ const OPENING_KEY = 'agent-opening';
 export function AgentChatPanel({ agentId, draft, compact, conversationId, onConversation, mode = 'chat', followRunId }: AgentChatPanelProps) {
   const agent = useAgent(agentId);
   const tools = useUsableTools();
-  const chat = useAgentChat({ agentId, mode, draft, onConversation });
+  const chat = useAgentChat({ agentId, mode, draft, onConversation, remember: !compact && !draft });
   const { session } = chat;
   const attachments = useAttachments();
   const [input, setInput] = useState('');
@@ -61,7 +61,7 @@ export function AgentChatPanel({ agentId, draft, compact, conversationId, onConv
 
   // The page chooses the conversation; the one a reload interrupted is opened again (and followed).
   useEffect(() => {
-    if ((conversationId ?? null) !== session.conversationId) void chat.openConversation(conversationId ?? null);
+    if ((conversationId ?? null) !== session.conversationId) void chat.openConversation(conversationId ?? null, followRunId);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only a change of the page's choice opens a conversation
   }, [conversationId]);
   const restored = useRef(false);
@@ -72,11 +72,6 @@ export function AgentChatPanel({ agentId, draft, compact, conversationId, onConv
     if (id) void chat.openConversation(id).then(() => onConversation?.(id));
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the panel opens
   }, []);
-  useEffect(() => {
-    const answer = followRunId ? session.messages.find((message) => message.runId === followRunId) : undefined;
-    if (answer && !session.isRunning && answer.status !== 'streaming') chat.follow(answer, followRunId!, session.conversationId);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- once the conversation holding the run is shown
-  }, [followRunId, session.conversationId]);
 
   const busy = session.isRunning || attachments.uploading;
   const submit = (text: string) => {

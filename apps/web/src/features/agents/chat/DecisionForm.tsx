@@ -1,5 +1,6 @@
 import { Button, Flex, Form, Modal } from 'antd';
 import { useState, type ReactNode } from 'react';
+import styles from './AgentChat.module.css';
 import { DECISION_TEXT as TEXT } from './constants';
 
 interface DecisionFormModalProps<T> {
@@ -19,7 +20,7 @@ function DecisionForm<T extends object>({ initialValues, onCancel, onFinish, chi
   return (
     <Form form={form} initialValues={initial} onFinish={onFinish}>
       {children}
-      <Flex justify="flex-end" gap={8}>
+      <Flex justify="flex-end" gap={8} className={styles.formFooter}>
         <Button onClick={onCancel}>{TEXT.cancel}</Button>
         <Button type="primary" htmlType="submit">
           {TEXT.ok}

@@ -1,6 +1,7 @@
 import type { MessageInfo, StreamEvent } from '@agent-platform/contracts';
 import { describe, expect, it } from 'vitest';
 import { applyAgentEvent, pendingAgentAnswer, resumeAnswer, stepDuration, type AgentMessageView } from './agent-messages';
+import { decisionRequest } from './decisions';
 import { fromAgentMessage } from './stored-messages';
 
 let seq = 0;
@@ -107,5 +108,15 @@ describe('a stored agent answer', () => {
     expect(completed).toMatchObject({ pause: null, runStatus: 'completed', plan: [{ title: '甲', status: 'done' }] });
     expect(fromAgentMessage(info({ status: 'finished', steps: [plan] })).pause).toBeNull();
     expect(fromAgentMessage(info({ status: 'awaiting', steps: [plan] })).pause).toMatchObject({ kind: 'plan_confirm', stepId: 'p1' });
+  });
+});
+
+describe('the call for a decision', () => {
+  it('confirming an observation has its own call; an action or a plan is confirmed with hitl_action_confirm', () => {
+    expect(decisionRequest('observation_confirm', 'r', { choice: 'confirm' })).toEqual({ call: 'hitl_observation_confirm', body: { run_id: 'r' } });
+    expect(decisionRequest('plan_confirm', 'r', { choice: 'confirm' }).call).toBe('hitl_action_confirm');
+    expect(decisionRequest('action_confirm', 'r', { choice: 'replace', content: { a: 1 } })).toEqual({ call: 'hitl_replace', body: { run_id: 'r', content: { a: 1 } } });
+    expect(decisionRequest('action_confirm', 'r', { choice: 'feedback', feedback: '别算了' })).toEqual({ call: 'hitl_feedback', body: { run_id: 'r', feedback: '别算了' } });
+    expect(decisionRequest('plan_confirm', 'r', { choice: 'finish' })).toEqual({ call: 'hitl_finish', body: { run_id: 'r' } });
   });
 });

@@ -30,7 +30,7 @@ const PAUSE_PROBE_MS = 2_500;
  * awaiting` at each pause a person already answered, and a re-attach stops at each `done`: so after
  * a pause, attach again; if nothing comes at once, the run is still waiting there.
  */
-export async function replayRun(runId: string, options: RunStreamOptions): Promise<RunStreamResult> {
+export async function replayRun(runId: string, options: RunStreamOptions, probeMs = PAUSE_PROBE_MS): Promise<RunStreamResult> {
   let result = await attachRun(runId, 0, options);
   while (result.status === 'awaiting' && !options.signal?.aborted) {
     const probe = new AbortController();
@@ -39,7 +39,7 @@ export async function replayRun(runId: string, options: RunStreamOptions): Promi
     let received = false;
     const timer = setTimeout(() => {
       if (!received) probe.abort();
-    }, PAUSE_PROBE_MS);
+    }, probeMs);
     try {
       const next = await attachRun(runId, result.lastId, {
         signal: probe.signal,

@@ -30,8 +30,6 @@ export const AGENT_CHAT_TEXT = {
   uploadFailed: '附件上传失败',
   tooManyFiles: '最多附带 10 个文件',
   finishedTag: '已手动结束',
-  awaitingTag: '等待确认',
-  reattaching: '正在恢复未完成的回答…',
   decisionFailed: '操作失败',
 } as const;
 
@@ -91,11 +89,8 @@ export const PLAN_TEXT = {
   status: { pending: '待执行', running: '执行中', done: '已完成' },
   progress: (done: number, total: number) => `${done}/${total} 步`,
   toolCalls: (count: number) => `${count} 次工具调用`,
-  welcomeTitle: '计划对话',
   welcomeDescription: '描述一个任务，智能体会先拟定分步计划，经你确认后逐步执行并给出总结',
-  newTask: '新任务',
   runNotFound: '没有找到这个计划，可能已被删除',
-  list: '计划列表',
 } as const;
 
 export const PLAN_LIST_TEXT = {

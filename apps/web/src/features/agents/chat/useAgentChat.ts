@@ -17,27 +17,33 @@ export interface AgentChatOptions {
   /** The builder's unsaved configuration, for this turn only. */
   draft?: Partial<CreateAgentBody>;
   onConversation?: (conversationId: string) => void;
+  /** Whether a reload re-attaches to the run being read (not in the builder's preview). */
+  remember: boolean;
 }
 
 /**
  * An agent conversation: questions, the streamed answers with their tool steps, the decisions at a
  * pause (each continuing the same answer), and re-attaching to a run a reload interrupted.
  */
-export function useAgentChat({ agentId, mode, draft, onConversation }: AgentChatOptions) {
+export function useAgentChat({ agentId, mode, draft, onConversation, remember }: AgentChatOptions) {
   const refreshConversations = useRefreshConversations();
   const loadMessages = useLoadConversationMessages();
   const fileIds = useRef<string[]>([]);
   const lastQuestion = useRef('');
 
   // Remembers the run being read until it ends, so a reload can re-attach to it.
-  const tracking = (options: RunStreamOptions, conversationId: string | null): RunStreamOptions => ({
-    ...options,
-    onEvent: (event) => {
-      if (event.event === 'run') trackRun(mode, agentId, { runId: event.data.run_id, conversationId: event.data.conversation_id ?? conversationId });
-      if (event.event === 'done') untrackRun(event.data.run_id);
-      options.onEvent(event);
-    },
-  });
+  const tracking = (options: RunStreamOptions, conversationId: string | null, runId: string | null = null): RunStreamOptions => {
+    if (!remember) return options;
+    if (runId) trackRun(mode, agentId, { runId, conversationId });
+    return {
+      ...options,
+      onEvent: (event) => {
+        if (event.event === 'run') trackRun(mode, agentId, { runId: event.data.run_id, conversationId: event.data.conversation_id ?? conversationId });
+        if (event.event === 'done') untrackRun(event.data.run_id);
+        options.onEvent(event);
+      },
+    };
+  };
 
   const session = useChatSession<AgentMessageView>({
     apply: applyAgentEvent,
@@ -66,16 +72,21 @@ export function useAgentChat({ agentId, mode, draft, onConversation }: AgentChat
   /** Follows a run from its first event into `answer` (a reload, or a plan reopened from the list). */
   const follow = useCallback(
     (answer: AgentMessageView, runId: string, conversationId: string | null) => {
-      trackRun(mode, agentId, { runId, conversationId });
-      resume(answer, runId, (options) => replayRun(runId, tracking(options, conversationId)), () => ({ ...pendingAgentAnswer(), key: answer.key, runId }));
+      resume(answer, runId, (options) => replayRun(runId, tracking(options, conversationId, runId)), () => ({ ...pendingAgentAnswer(), key: answer.key, runId }));
     },
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- `tracking` only reads mode and agentId
-    [resume, mode, agentId],
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `tracking` only reads mode, agentId and remember
+    [resume, mode, agentId, remember],
   );
 
-  /** Shows a stored conversation; a run of it this tab was reading when it reloaded is followed again. */
+  /**
+   * Shows a stored conversation. A run of it this tab was reading when it reloaded, or `followRunId`
+   * (a run going on elsewhere), is followed from its first event.
+   */
   const openConversation = useCallback(
-    async (conversationId: string | null) => {
+    async (conversationId: string | null, followRunId?: string) => {
+      const tracked = findTrackedRun(mode, agentId);
+      // Leaving the conversation of a run being read: it goes on, but a reload no longer returns to it.
+      if (tracked && tracked.conversationId !== conversationId) untrackRun(tracked.runId);
       if (!conversationId) {
         open(null, []);
         return;
@@ -83,14 +94,15 @@ export function useAgentChat({ agentId, mode, draft, onConversation }: AgentChat
       try {
         const stored = (await loadMessages(conversationId)).map(fromAgentMessage);
         lastQuestion.current = stored.findLast((message) => message.role === 'user')?.content ?? '';
-        const tracked = findTrackedRun(mode, agentId);
-        if (!tracked || tracked.conversationId !== conversationId) {
+        const runId = followRunId ?? (tracked?.conversationId === conversationId ? tracked.runId : undefined);
+        if (!runId) {
           open(conversationId, stored);
           return;
         }
-        const answer = stored.find((message) => message.role === 'assistant' && message.runId === tracked.runId) ?? { ...pendingAgentAnswer(), runId: tracked.runId };
+        // The answer is stored at the run's first pause or end: before that, it is a new one.
+        const answer = stored.find((message) => message.role === 'assistant' && message.runId === runId) ?? { ...pendingAgentAnswer(), runId };
         open(conversationId, stored.includes(answer) ? stored : [...stored, answer]);
-        follow(answer, tracked.runId, conversationId);
+        follow(answer, runId, conversationId);
       } catch (error) {
         toast.error(TEXT.loadFailed, { description: (error as Error).message });
       }
@@ -105,17 +117,15 @@ export function useAgentChat({ agentId, mode, draft, onConversation }: AgentChat
       if (!pause || !runId) return;
       const { call, body } = decisionRequest(pause.kind, runId, decision);
       const conversationId = session.conversationId;
-      trackRun(mode, agentId, { runId, conversationId });
-      resume(message, runId, (options) => streamDecision(mode, call, body, tracking(options, conversationId)), (current) => resumeAnswer(current, decision));
+      resume(message, runId, (options) => streamDecision(mode, call, body, tracking(options, conversationId, runId)), (current) => resumeAnswer(current, decision));
     },
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- `tracking` only reads mode and agentId
-    [resume, session.conversationId, mode, agentId],
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `tracking` only reads mode, agentId and remember
+    [resume, session.conversationId, mode, agentId, remember],
   );
 
   return {
     session,
     openConversation,
-    follow,
     decide,
     send: (query: string, files: string[]) => {
       fileIds.current = files;

@@ -52,6 +52,7 @@ export function FunctionList({ functions, serviceId }: { functions: McpFunctionI
           <Button
             size="small"
             icon={<PlusOutlined />}
+            aria-label={`${TEXT.addTool}：${fn.name}`}
             onClick={(event) => {
               event.stopPropagation();
               navigate(SERVICE_PATHS.addTool(serviceId, fn.name));

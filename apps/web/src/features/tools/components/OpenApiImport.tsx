@@ -54,11 +54,11 @@ export function OpenApiImport() {
 
   const runImport = async () => {
     if (!preview) return;
-    if (askServer && !/^https?:\/\//i.test(serverUrl.trim())) {
+    if ((askServer || serverUrl.trim()) && !/^https?:\/\//i.test(serverUrl.trim())) {
       toast.error(TEXT.serverUrlHint);
       return;
     }
-    const bodies = importBodies(operations, selected, { document: preview.document, serverUrl: askServer ? serverUrl : undefined, tags, isPublic });
+    const bodies = importBodies(operations, selected, { document: preview.document, serverUrl, tags, isPublic });
     setImporting(true);
     const failed: Array<{ key: string; message: string }> = [];
     for (const body of bodies) {
@@ -126,8 +126,13 @@ export function OpenApiImport() {
           <Form layout="vertical" component="div">
             <Row gutter={16}>
               <Col xs={24} md={12}>
-                <Form.Item label={TEXT.serverUrl} extra={askServer ? TEXT.serverUrlHint : preview.result.servers.join('、')} required={askServer}>
-                  <Input value={serverUrl} onChange={(event) => setServerUrl(event.target.value)} placeholder="https://api.example.com" aria-label={TEXT.serverUrl} disabled={!askServer} />
+                <Form.Item label={TEXT.serverUrl} extra={askServer ? TEXT.serverUrlHint : TEXT.serverUrlOptional} required={askServer}>
+                  <Input
+                    value={serverUrl}
+                    onChange={(event) => setServerUrl(event.target.value)}
+                    placeholder={preview.result.servers.find((server) => /^https?:\/\//i.test(server)) ?? 'https://api.example.com'}
+                    aria-label={TEXT.serverUrl}
+                  />
                 </Form.Item>
               </Col>
               <Col xs={24} md={8}>

@@ -3,7 +3,6 @@ import { Alert, Button, Empty, Space, Table, Tag, Typography, type TableColumnsT
 import { useNavigate } from 'react-router';
 import { ConfirmDeleteButton } from '../../../components/ConfirmDeleteButton';
 import { ListToolbar } from '../../../components/ListToolbar';
-import { formatDateTime } from '../../../lib/format';
 import { usePagedQuery } from '../../../lib/use-paged-query';
 import { TOOL_LIST_TEXT as TEXT, TOOL_PATHS, TOOL_TOAST } from '../constants';
 import { useDeleteTool, useTools } from '../queries';
@@ -65,7 +64,7 @@ const COLUMNS: TableColumnsType<ToolInfo> = [
     ellipsis: true,
     render: (description: string) => <Typography.Text type={description ? undefined : 'secondary'}>{description || TEXT.noDescription}</Typography.Text>,
   },
-  { title: TEXT.tags, dataIndex: 'tags', key: 'tags', width: 180, render: (tags: string[]) => <TagList tags={tags} /> },
+  { title: TEXT.tags, dataIndex: 'tags', key: 'tags', width: 160, render: (tags: string[]) => <TagList tags={tags} /> },
   {
     title: TEXT.visibility,
     key: 'visibility',
@@ -73,8 +72,7 @@ const COLUMNS: TableColumnsType<ToolInfo> = [
     render: (_value, tool) =>
       tool.kind === 'builtin' ? <Tag color="purple">{TEXT.builtin}</Tag> : tool.is_public ? <Tag color="processing">{TEXT.public}</Tag> : <Tag>{TEXT.private}</Tag>,
   },
-  { title: TEXT.owner, dataIndex: 'owner_name', key: 'owner', width: 120, ellipsis: true },
-  { title: TEXT.updatedAt, dataIndex: 'updated_at', key: 'updated_at', width: 172, render: formatDateTime },
+  { title: TEXT.owner, dataIndex: 'owner_name', key: 'owner', width: 110, ellipsis: true },
   { title: TEXT.actions, key: 'actions', width: 170, fixed: 'right', render: (_value, tool) => <ToolRowActions tool={tool} /> },
 ];
 
@@ -97,7 +95,7 @@ export function ToolTable({ kind }: { kind: ToolListKind }) {
         columns={COLUMNS}
         dataSource={tools.data?.list ?? []}
         loading={tools.isFetching}
-        scroll={{ x: 1040 }}
+        scroll={{ x: 960 }}
         locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={empty} /> }}
         pagination={pagination(tools.data?.total)}
       />
