@@ -21,21 +21,28 @@ export async function streamRun(
   let replaying = true;
   const arrivedDuringReplay: RunEvent[] = [];
 
-  const send = (event: RunEvent) => {
+  /** `more`: events follow this one (a replay of a run that paused and went on goes past its earlier `done`s). */
+  const send = (event: RunEvent, more = false) => {
     if (event.seq <= lastSent) return;
     lastSent = event.seq;
     stream.send(event);
-    if (event.type === 'done') stream.end();
+    if (event.type === 'done' && !more) stream.end();
+  };
+  const sendAll = (events: RunEvent[]) => {
+    // The log and the not-yet-logged events may overlap while a write lands: each number once, in order.
+    const unseen = [...new Map(events.filter((event) => event.seq > lastSent).map((event) => [event.seq, event])).values()].sort((a, b) => a.seq - b.seq);
+    unseen.forEach((event, index) => send(event, index < unseen.length - 1));
   };
   const unsubscribe = hub.subscribe(runId, (event) => (replaying ? arrivedDuringReplay.push(event) : send(event)));
   stream.onClose(unsubscribe);
 
   try {
-    if (replay) for (const event of await listEventsAfter(db, runId, after)) send(event);
-    for (const event of hub.unloggedEvents(runId)) send(event);
+    // Not-yet-logged events are taken before the log is read: one logged meanwhile is in one of the two.
+    const unlogged = [...hub.unloggedEvents(runId)];
+    sendAll([...(replay ? await listEventsAfter(db, runId, after) : []), ...unlogged]);
   } finally {
     replaying = false;
   }
-  for (const event of arrivedDuringReplay.sort((a, b) => a.seq - b.seq)) send(event);
+  sendAll(arrivedDuringReplay);
   return stream;
 }
