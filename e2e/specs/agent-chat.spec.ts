@@ -1,149 +1,109 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { apiCreateModel, apiLogin, apiRegister } from '../support/api';
-import { startApiServer, type E2eApiServer } from '../support/api-server';
-import { newUser, SCRIPTED_LLM_BASE_URL } from '../support/constants';
-import { answers, composer, inDarkMode, questions, uniqueModelName } from '../support/models';
+import { expect, test, type Page } from '@playwright/test';
+import { adminToken, apiCreateModel } from '../support/api';
+import { SCRIPTED_LLM_BASE_URL } from '../support/constants';
+import { answers, composer, inDarkMode, uniqueModelName } from '../support/models';
+import { scriptLlm } from '../support/scripted-llm';
 import { shot, useToken } from '../support/ui';
 
-// The scripted model's demo rules: a question with 天气 calls `get_weather` and then answers; 长回答 streams
-// 20 sentences over 3 s; anything else is echoed (a plan draft too: it parses as a one-step plan).
+/** The pause bar of the latest step: its hint names the kind of decision. */
+const pauseBar = (page: Page, hint: string) => page.getByRole('group', { name: hint });
+const ACTION = '智能体准备调用工具，请确认是否执行';
+const OBSERVATION = '工具已返回结果，请确认是否交给智能体继续';
+const PLAN = '计划已拟定，请确认后开始执行';
 
-let api: E2eApiServer;
-test.beforeAll(async () => {
-  api = await startApiServer();
-});
-test.afterAll(async () => {
-  await api?.stop();
-});
-
-async function post<T>(request: APIRequestContext, token: string, url: string, data: unknown): Promise<T> {
-  const body = (await (await request.post(url, { data, headers: { 'access-token': token } })).json()) as { code: number; msg: string; data: T };
-  expect(body.code, body.msg).toBe(200);
-  return body.data;
+async function createAgent(request: Parameters<typeof adminToken>[0], token: string, body: Record<string, unknown>): Promise<string> {
+  const response = await request.post('/api/agent/create', { data: body, headers: { 'access-token': token } });
+  const envelope = (await response.json()) as { code: number; data: { id: string } };
+  expect(envelope.code).toBe(200);
+  return envelope.data.id;
 }
 
-/** A user of their own with a model, the weather tool and an agent using it (`hitl` as given). */
-async function seed(request: APIRequestContext, hitl: { action_confirm: boolean; observation_confirm: boolean }) {
-  const user = newUser('agentchat');
-  await apiRegister(request, user);
-  const token = await apiLogin(request, user);
-  const model = uniqueModelName('e2e-agent-chat');
-  await apiCreateModel(request, token, { llm_name: model, type: 'chat', provider: 'openai-compatible', base_url: SCRIPTED_LLM_BASE_URL });
-  const tool = await post<{ id: string }>(request, token, '/api/tool/create', {
-    kind: 'llm',
-    name: 'get_weather',
-    title: '天气查询',
-    description: '查询城市天气',
-    tags: [],
-    is_public: false,
-    input_schema: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] },
-    config: { method: 'GET', url: `${api.origin}/weather/{city}` },
-  });
-  const agent = await post<{ id: string; name: string }>(request, token, '/api/agent/create', {
-    name: `天气助手 ${Date.now().toString(36)}`,
-    avatar: '🌤️',
-    description: '查询天气的助手',
-    llm_name: model,
-    opening_message: '你好，我可以帮你查天气。',
-    suggested_questions: ['北京天气怎么样？'],
-    tool_ids: [tool.id],
-    hitl,
-  });
-  return { token, agent };
+async function ask(page: Page, question: string): Promise<void> {
+  await composer(page).fill(question);
+  await composer(page).press('Enter');
 }
 
-const button = (page: Page, name: string) => page.getByRole('button', { name: new RegExp(`(^|\\s)${[...name].join('\\s*')}$`) });
-const step = (page: Page) => page.getByTestId('agent-step').last();
+test.describe('agent chat with a person in the loop', () => {
+  let token = '';
+  let agentId = '';
 
-test('agent chat: confirm a tool call, replace its result, give feedback, finish; the paused run reopens with its buttons', async ({ page, request }) => {
-  test.setTimeout(120_000);
-  const { token, agent } = await seed(request, { action_confirm: true, observation_confirm: true });
-  await useToken(page, token);
-  await page.goto(`/agent/chat?agent_id=${agent.id}`);
-  await expect(page.getByText('你好，我可以帮你查天气。')).toBeVisible();
+  test.beforeEach(async ({ page, request }) => {
+    token = await adminToken(request);
+    await useToken(page, token);
+    if (agentId) return;
+    const model = uniqueModelName('e2e-hitl');
+    await apiCreateModel(request, token, { llm_name: model, display_name: `人机协同 ${model}`, type: 'chat', provider: 'openai-compatible', base_url: SCRIPTED_LLM_BASE_URL, supports_tools: true });
+    agentId = await createAgent(request, token, {
+      name: `审核助手 ${Date.now().toString(36)}`,
+      llm_name: model,
+      tool_ids: ['calculator'],
+      hitl: { action_confirm: true, observation_confirm: true },
+      opening_message: '你好，我会在调用工具前请你确认。',
+    });
+  });
 
-  // A suggested question: the model proposes the tool call and the run waits.
-  await page.locator('.ant-prompts-item').filter({ hasText: '北京天气怎么样？' }).click();
-  await expect(step(page)).toHaveAttribute('data-status', 'awaiting');
-  await expect(page.getByText('"city": "北京"')).toBeVisible();
-  await shot(page, 'agent-chat-action-confirm');
-  await button(page, '执行').click();
+  test('confirm an action, replace its result, give feedback on the next, finish the third', async ({ page }) => {
+    test.setTimeout(120_000);
+    await page.goto(`/agent/chat?agent_id=${agentId}`);
+    await expect(page.getByText('你好，我会在调用工具前请你确认。')).toBeVisible();
 
-  // The tool ran: its result waits for a person, who replaces it.
-  await expect(step(page)).toContainText('晴');
-  await button(page, '修改结果').click();
-  await page.getByRole('textbox', { name: '修改工具结果' }).fill('北京今天有雨');
-  await button(page, '确定').click();
-  await expect(answers(page).last()).toContainText('北京今天晴，气温 25 度');
-  await expect(step(page)).toHaveAttribute('data-status', 'done');
-  await step(page).click(); // unfolds the card
-  await expect(page.getByText('结果已修改')).toBeVisible();
-  await inDarkMode(page, () => shot(page, 'agent-chat-answer-dark'));
+    // 1: confirm the proposed call, then replace what the tool returned.
+    await ask(page, '帮我计算 (3+4)*6');
+    await expect(pauseBar(page, ACTION)).toBeVisible();
+    await expect(page.getByTestId('agent-step').last()).toHaveAttribute('data-status', 'awaiting');
+    await shot(page, 'agent-chat-action-pause');
+    await pauseBar(page, ACTION).getByRole('button', { name: '执行' }).click();
+    await expect(pauseBar(page, OBSERVATION)).toBeVisible();
+    await expect(page.getByText('(3+4)*6 = 42').first()).toBeVisible();
+    await pauseBar(page, OBSERVATION).getByRole('button', { name: '修改结果' }).click();
+    const dialog = page.getByRole('dialog', { name: '修改工具结果' });
+    await dialog.getByRole('textbox').fill('人工核对后的结果：42');
+    await dialog.getByRole('button', { name: '确定' }).click();
+    await expect(answers(page).last()).toContainText('计算完成');
+    await expect(page.getByText('结果已修改').first()).toBeVisible();
 
-  // Feedback instead of running the tool: the call is not made, the model answers anyway.
-  await composer(page).fill('上海天气呢？');
-  await composer(page).press('Enter');
-  await expect(step(page)).toHaveAttribute('data-status', 'awaiting');
-  await button(page, '反馈').click();
-  await page.getByRole('textbox', { name: '反馈给智能体' }).fill('不用查了，直接回答');
-  await button(page, '确定').click();
-  await expect(step(page)).toHaveAttribute('data-status', 'skipped');
-  await expect(answers(page).last()).toContainText('气温 25 度');
+    // 2: feedback instead of running the call: the model is asked again and answers.
+    await ask(page, '再计算一次');
+    await expect(pauseBar(page, ACTION)).toBeVisible();
+    await pauseBar(page, ACTION).getByRole('button', { name: '反馈' }).click();
+    const feedback = page.getByRole('dialog', { name: '反馈给智能体' });
+    await feedback.getByRole('textbox').fill('不用调用工具，直接回答');
+    await feedback.getByRole('button', { name: '确定' }).click();
+    await expect(page.getByText('反馈：不用调用工具，直接回答').first()).toBeVisible();
+    await expect(answers(page).last()).toContainText('计算完成');
 
-  // A third question left waiting: reopening the conversation shows it waiting, with its buttons; 结束 ends it.
-  await composer(page).fill('广州天气如何？');
-  await composer(page).press('Enter');
-  await expect(step(page)).toHaveAttribute('data-status', 'awaiting');
-  await page.reload();
-  await page.getByRole('button', { name: '北京天气怎么样？' }).click();
-  await expect(questions(page)).toHaveCount(3);
-  await expect(step(page)).toHaveAttribute('data-status', 'awaiting');
-  await button(page, '结束').click();
-  await page.locator('.ant-popconfirm').getByRole('button', { name: /确\s*定/ }).click();
-  await expect(page.getByText('已手动结束')).toBeVisible();
-  await expect(step(page)).toHaveAttribute('data-status', 'skipped');
-});
+    // 3: end the run at the pause: what was said so far stays.
+    await ask(page, '第三次计算');
+    await expect(pauseBar(page, ACTION)).toBeVisible();
+    await pauseBar(page, ACTION).getByRole('button', { name: '结束' }).click();
+    await page.getByRole('button', { name: '确定' }).click();
+    await expect(page.getByText('已手动结束').first()).toBeVisible();
+    await expect(pauseBar(page, ACTION)).toHaveCount(0);
+    await inDarkMode(page, () => shot(page, 'agent-chat-dark'));
+  });
 
-test('agent chat: an answer interrupted by a reload completes after it', async ({ page, request }) => {
-  test.setTimeout(60_000);
-  const { token, agent } = await seed(request, { action_confirm: false, observation_confirm: false });
-  await useToken(page, token);
-  await page.goto(`/agent/chat?agent_id=${agent.id}`);
-  await composer(page).fill('写一段长回答');
-  await composer(page).press('Enter');
-  await expect(answers(page).last()).toContainText('第 2 句');
-  await page.reload();
-  await expect(answers(page).last()).toContainText('这是一段较长回答的第 20 句。', { timeout: 15_000 });
-  await expect(answers(page).last()).toHaveAttribute('data-status', 'done');
-  await expect(questions(page)).toHaveCount(1);
-});
+  test('reloading the page mid-answer re-attaches and the answer completes', async ({ page }) => {
+    const pieces = Array.from({ length: 24 }, (_, index) => `第${index + 1}段。`);
+    await scriptLlm({ match: '慢慢讲', chunks: pieces, chunkDelayMs: 150 });
+    await page.goto(`/agent/chat?agent_id=${agentId}`);
+    await ask(page, '请慢慢讲一个故事');
+    await expect(answers(page).last()).toContainText('第2段。');
+    await page.reload();
+    await expect(answers(page).last()).toContainText('第24段。', { timeout: 15_000 });
+  });
 
-test('plan chat: a drafted plan is edited, confirmed and run to a summary; the plan list reopens it', async ({ page, request }) => {
-  test.setTimeout(90_000);
-  const { token, agent } = await seed(request, { action_confirm: false, observation_confirm: false });
-  await useToken(page, token);
-  await page.goto(`/agent/plan-chat?agent_id=${agent.id}`);
-  await page.getByPlaceholder('描述要完成的任务，智能体会先制定计划').fill('整理一份出行清单');
-  await page.getByPlaceholder('描述要完成的任务，智能体会先制定计划').press('Enter');
-  const plan = page.getByTestId('agent-plan').last();
-  await expect(plan.getByText('待执行').first()).toBeVisible();
-  await shot(page, 'plan-chat-drafted');
-
-  await button(page, '编辑计划').click();
-  await page.getByRole('textbox', { name: '步骤标题 1' }).fill('列出必带物品');
-  await button(page, '添加步骤').click();
-  await page.getByRole('textbox', { name: '步骤标题 2' }).fill('检查证件');
-  await button(page, '确定').click();
-  await expect(plan.getByText('2. 检查证件')).toBeVisible();
-  await expect(plan.getByText('2/2 步')).toBeVisible({ timeout: 20_000 });
-  await expect(answers(page).last()).toContainText('总结');
-  await inDarkMode(page, () => shot(page, 'plan-chat-done-dark'));
-
-  await page.goto('/agent/plan-list');
-  const row = page.getByRole('row').filter({ hasText: '整理一份出行清单' });
-  await expect(row.getByText('已完成')).toBeVisible();
-  await shot(page, 'plan-list');
-  await row.getByRole('button', { name: /打\s*开/ }).click();
-  await expect(page).toHaveURL(/\/agent\/plan-chat\?run_id=/);
-  await expect(page.getByTestId('agent-plan').getByText('1. 列出必带物品')).toBeVisible();
+  test('plan chat: the drafted plan is confirmed, executed step by step and summarised', async ({ page }) => {
+    await page.goto(`/agent/plan-chat?agent_id=${agentId}`);
+    await composer(page).or(page.getByPlaceholder('描述要完成的任务，智能体会先制定计划')).first().fill('写一份简短的工作报告');
+    await page.keyboard.press('Enter');
+    const plan = page.getByTestId('agent-plan');
+    await expect(plan).toContainText('收集信息');
+    await expect(pauseBar(page, PLAN)).toBeVisible();
+    await shot(page, 'agent-plan-pause');
+    await pauseBar(page, PLAN).getByRole('button', { name: '确认执行' }).click();
+    await expect(plan).toContainText('2/2 步', { timeout: 15_000 });
+    await expect(answers(page).last()).toContainText('总结');
+    await page.goto('/agent/plan-list');
+    await expect(page.getByRole('row').filter({ hasText: '写一份简短的工作报告' }).first()).toContainText('已完成');
+  });
 });

@@ -129,6 +129,8 @@ export const agentChatBody = z.object({
   query: requiredText('问题', 20_000),
   conversation_id: id('会话 id').optional(),
   file_ids: z.array(id('文件 id'), { error: 'file_ids 必须是数组' }).max(10, '最多附带 10 个文件').default([]),
+  /** Answer the conversation's last question again (the question is not stored twice). */
+  regenerate: z.boolean({ error: 'regenerate 必须是 true 或 false' }).optional(),
   /**
    * The builder's live preview chats with a draft: these fields override the saved agent's for this turn
    * only (the owner's draft; others' agents cannot be overridden).

@@ -119,4 +119,13 @@ describe('the run stream client', () => {
     expect(result).toEqual({ runId: 'r5', lastId: 7, status: 'cancelled' });
     expect(calls[0]?.url).toBe('/api/runs/r5/events?after=5');
   });
+
+  it('a replay goes on past pauses already answered and ends at the one the run waits at', async () => {
+    const pause = (id: number) => [sse(id, 'await', { kind: 'action_confirm', step_id: `s${id}`, payload: {} }), sse(id + 1, 'done', { run_id: 'r6', status: 'awaiting' })];
+    fakeFetch([() => eventStream(streamBody([sse(1, 'run', { run_id: 'r6', conversation_id: 'c', message_id: 'm' }), ...pause(2), sse(4, 'delta', { text: '好' }), ...pause(5)]))]);
+    const seen: number[] = [];
+    const result = await attachRun('r6', 0, { onEvent: (event) => seen.push(event.id) });
+    expect(seen).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(result).toEqual({ runId: 'r6', lastId: 6, status: 'awaiting' });
+  });
 });

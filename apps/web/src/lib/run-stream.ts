@@ -75,6 +75,9 @@ export async function openEventStream(path: string, init: RequestInit, signal: A
   throw new ApiError(STREAM_ERROR_TEXT.badAnswer, { kind: 'http', status: response.status, body });
 }
 
+/** A `done` other than a pause ends the stream; after a pause's `done` the server may replay more, until it closes. */
+const ended = (state: FollowState) => state.status !== null && state.status !== 'awaiting';
+
 /** Reads one connection's events into `state` until `done`; throws ConnectionLost if it ends earlier. */
 async function read(response: Response, state: FollowState, options: RunStreamOptions): Promise<void> {
   const reader = (response.body as ReadableStream<Uint8Array>).getReader();
@@ -89,7 +92,9 @@ async function read(response: Response, state: FollowState, options: RunStreamOp
   const deliver = (raws: ReturnType<EventStreamParser['push']>) => {
     for (const raw of raws) {
       const event = toStreamEvent(raw);
-      if (!event || event.id <= state.lastId || state.status) continue;
+      if (!event || event.id <= state.lastId || ended(state)) continue;
+      // A replay goes on past pauses a person already answered: their `done` was not the end.
+      state.status = null;
       state.lastId = event.id;
       if (event.event === 'run') state.runId = event.data.run_id;
       if (event.event === 'done') state.status = event.data.status;
@@ -108,7 +113,7 @@ async function read(response: Response, state: FollowState, options: RunStreamOp
       if (chunk.done) break;
       armIdle();
       deliver(parser.push(chunk.value));
-      if (state.status) return;
+      if (ended(state)) return;
     }
     deliver(parser.end());
   } finally {

@@ -57,7 +57,7 @@ export function createAgentChatService(deps: AgentChatDeps) {
     sink: RunSink,
     user: AuthUser,
     area: ChatArea,
-    body: Pick<AgentChatBody, 'agent_id' | 'query' | 'conversation_id' | 'draft' | 'file_ids'>,
+    body: Pick<AgentChatBody, 'agent_id' | 'query' | 'conversation_id' | 'draft' | 'file_ids' | 'regenerate'>,
     history?: Array<{ role: 'user' | 'assistant'; content: string }>,
   ) {
     const agent = await agentForTurn(user, body.agent_id, body.draft);
@@ -71,6 +71,7 @@ export function createAgentChatService(deps: AgentChatDeps) {
       subject: agent.id,
       query: body.query,
       conversationId: body.conversation_id,
+      regenerate: body.regenerate,
       historyMessages: agent.history_turns * 2 + 1,
     });
     const remembered = agent.history_turns * 2;

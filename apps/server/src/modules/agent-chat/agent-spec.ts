@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../platform/db/index.js';
 import { AppError, type Viewer } from '../../platform/http/index.js';
-import type { EngineSpec, SegmentEnd } from '../../runtime/agent-engine/index.js';
+import { planProgress, type EngineSpec, type SegmentEnd } from '../../runtime/agent-engine/index.js';
 import { appendStep, listSteps, type RunContext, type RunStepRow } from '../../runtime/runs/index.js';
 import type { Tool } from '../../runtime/tools/index.js';
 import type { ConversationService } from '../conversation/index.js';
@@ -37,9 +37,23 @@ export const stepInfo = (row: RunStepRow) => ({
   ended_at: row.endedAt?.toISOString() ?? null,
 });
 
+/** Tokens of every model call of the run so far. */
+function usageOf(steps: RunStepRow[]) {
+  const usage = { prompt_tokens: 0, completion_tokens: 0 };
+  for (const row of steps) {
+    const counted = row.type === 'model' ? (row.output as { usage?: typeof usage } | null)?.usage : undefined;
+    usage.prompt_tokens += counted?.prompt_tokens ?? 0;
+    usage.completion_tokens += counted?.completion_tokens ?? 0;
+  }
+  return usage;
+}
+
 function messageMeta(input: AgentRunInput, end: SegmentEnd): Record<string, unknown> {
   const retrieval = end.steps.find((row) => row.type === 'retrieval')?.output as { event?: { segments?: unknown[] } } | undefined;
+  const plan = input.mode === 'plan' ? planProgress(end.steps, end.status === 'completed') : [];
   return {
+    usage: usageOf(end.steps),
+    ...(plan.length ? { plan } : {}),
     agent_id: input.agent.id,
     agent_name: input.agent.name,
     mode: input.mode,

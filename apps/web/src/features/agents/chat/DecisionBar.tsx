@@ -48,6 +48,8 @@ export function DecisionBar({ kind, value, onDecide, disabled }: DecisionBarProp
           description={TEXT.finishConfirmDescription}
           okText={TEXT.ok}
           cancelText={TEXT.cancel}
+          okButtonProps={{ autoInsertSpace: false }}
+          cancelButtonProps={{ autoInsertSpace: false }}
           onConfirm={() => decide({ choice: 'finish' })}
           disabled={disabled}
         >

@@ -21,8 +21,10 @@ function DecisionForm<T extends object>({ initialValues, onCancel, onFinish, chi
     <Form form={form} initialValues={initial} onFinish={onFinish}>
       {children}
       <Flex justify="flex-end" gap={8} className={styles.formFooter}>
-        <Button onClick={onCancel}>{TEXT.cancel}</Button>
-        <Button type="primary" htmlType="submit">
+        <Button onClick={onCancel} autoInsertSpace={false}>
+          {TEXT.cancel}
+        </Button>
+        <Button type="primary" htmlType="submit" autoInsertSpace={false}>
           {TEXT.ok}
         </Button>
       </Flex>

@@ -24,7 +24,6 @@ function StepBody({ step }: { step: ToolStepView }) {
       <div>
         <Typography.Text type="secondary" className={styles.stepLabel}>
           {TEXT.input}
-          {step.edited === 'input' ? <Tag className={styles.stepTag}>{TEXT.editedInput}</Tag> : null}
         </Typography.Text>
         <pre className={styles.code}>{asText(step.input) || '{}'}</pre>
       </div>
@@ -32,13 +31,11 @@ function StepBody({ step }: { step: ToolStepView }) {
         <div>
           <Typography.Text type="secondary" className={styles.stepLabel}>
             {TEXT.output}
-            {step.edited === 'output' ? <Tag className={styles.stepTag}>{TEXT.editedOutput}</Tag> : null}
           </Typography.Text>
           <pre className={styles.code}>{output || TEXT.noOutput}</pre>
         </div>
       ) : null}
       {step.error ? <Alert type="error" showIcon title={TEXT.error} description={step.error} /> : null}
-      {step.feedback ? <Typography.Text type="secondary">{TEXT.feedback(step.feedback)}</Typography.Text> : null}
     </Flex>
   );
 }
@@ -67,9 +64,17 @@ export function StepCards({ steps, toolTitle, decisionFor }: StepCardsProps) {
           <Tag color={TAG_COLOR[step.status]} className={styles.stepTag}>
             {TEXT.status[step.status]}
           </Tag>
+          {step.edited ? <Tag className={styles.stepTag}>{step.edited === 'input' ? TEXT.editedInput : TEXT.editedOutput}</Tag> : null}
         </span>
       ),
-      description: duration ? TEXT.duration(duration) : undefined,
+      // What a person decided stays in sight when the card is folded.
+      description:
+        duration || step.feedback ? (
+          <span className={styles.stepDescription}>
+            {duration ? <span>{TEXT.duration(duration)}</span> : null}
+            {step.feedback ? <span>{TEXT.feedback(step.feedback)}</span> : null}
+          </span>
+        ) : undefined,
       status: CHAIN_STATUS[step.status],
       collapsible: true,
       content: <StepBody step={step} />,

@@ -22,40 +22,12 @@ export function streamDecision(mode: AgentChatMode, decision: HitlDecision, body
   return streamRun(`${CHAT_PATHS[mode]}/${decision}`, body, options);
 }
 
-/** How long a re-attach waits for a replayed event before taking the run as paused where it is. */
-const PAUSE_PROBE_MS = 2_500;
-
 /**
- * Replays a run from its first event and follows it to where it stands now. The log has a `done
- * awaiting` at each pause a person already answered, and a re-attach stops at each `done`: so after
- * a pause, attach again; if nothing comes at once, the run is still waiting there.
+ * Replays a run from its first event and follows it to where it stands now: the server replays past the
+ * pauses a person already answered and ends at the one the run still waits at (or at its end).
  */
-export async function replayRun(runId: string, options: RunStreamOptions, probeMs = PAUSE_PROBE_MS): Promise<RunStreamResult> {
-  let result = await attachRun(runId, 0, options);
-  while (result.status === 'awaiting' && !options.signal?.aborted) {
-    const probe = new AbortController();
-    const stop = () => probe.abort();
-    options.signal?.addEventListener('abort', stop);
-    let received = false;
-    const timer = setTimeout(() => {
-      if (!received) probe.abort();
-    }, probeMs);
-    try {
-      const next = await attachRun(runId, result.lastId, {
-        signal: probe.signal,
-        onEvent: (event) => {
-          received = true;
-          options.onEvent(event);
-        },
-      });
-      if (!received) return result;
-      result = next;
-    } finally {
-      clearTimeout(timer);
-      options.signal?.removeEventListener('abort', stop);
-    }
-  }
-  return result;
+export function replayRun(runId: string, options: RunStreamOptions): Promise<RunStreamResult> {
+  return attachRun(runId, 0, options);
 }
 
 export function listPlanRuns(body: { page: number; page_size: number; agent_id?: string }): Promise<Page<PlanRunInfo>> {
