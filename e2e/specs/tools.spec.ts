@@ -1,9 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
-import { apiLogin, apiRegister } from '../support/api';
+import { apiCreateModel, apiLogin, apiRegister } from '../support/api';
 import { startApiServer, type E2eApiServer } from '../support/api-server';
 import { newUser } from '../support/constants';
 import { startMcpServer, MCP_E2E_TOKEN, type E2eMcpServer } from '../support/mcp-server';
-import { inDarkMode } from '../support/models';
+import { answers, composer, inDarkMode, uniqueModelName } from '../support/models';
+import { scriptLlm } from '../support/scripted-llm';
+import { SCRIPTED_LLM_BASE_URL } from '../support/constants';
 import { shot, toast, useToken } from '../support/ui';
 
 const suffix = Date.now().toString(36);
@@ -163,4 +165,44 @@ test('registers an MCP service, tests the connection and lists its functions', a
   await expect(page.getByLabel('值 1', { exact: true })).not.toHaveValue(`Bearer ${MCP_E2E_TOKEN}`);
   await button(page, '测试连接').click();
   await expect(page.getByText(/连接成功：找到 2 个函数/)).toBeVisible({ timeout: 20_000 });
+});
+
+test('an agent given the imported tool and the MCP service uses both, with a confirmation before each call', async ({ page, request }) => {
+  const token = await apiLogin(request, user);
+  const post = async <T>(url: string, data: unknown): Promise<T> => {
+    const envelope = (await (await request.post(url, { data, headers: { 'access-token': token } })).json()) as { code: number; msg: string; data: T };
+    expect(envelope.code, envelope.msg).toBe(200);
+    return envelope.data;
+  };
+  type Listed = { list: Array<{ id: string; name: string }> };
+  const weather = (await post<Listed>('/api/tool/query_my_tools', { keyword: `getWeather_${suffix}` })).list.find((tool) => tool.name === `getWeather_${suffix}`)!;
+  const service = (await post<Listed>('/api/service/query_my_services', { keyword: `天气MCP-${suffix}` })).list[0]!;
+  const model = uniqueModelName('e2e-tools');
+  await apiCreateModel(request, token, { llm_name: model, type: 'chat', provider: 'openai-compatible', base_url: SCRIPTED_LLM_BASE_URL, supports_tools: true });
+  const agent = await post<{ id: string }>('/api/agent/create', {
+    name: `出行助手 ${suffix}`,
+    llm_name: model,
+    tool_ids: [weather.id],
+    services: [{ service_id: service.id, functions: ['echo'] }],
+    hitl: { action_confirm: true, observation_confirm: false },
+  });
+  // The model proposes both tools at once; the MCP function's name is `mcp_<service id prefix>_<function>`.
+  const echo = `mcp_${service.id.replace(/-/g, '').slice(0, 8)}_echo`;
+  const question = `出行查询${suffix}`;
+  await scriptLlm(
+    { match: question, afterToolResult: false, toolCalls: [{ name: weather.name, arguments: { city: '杭州', days: 2 } }, { name: echo, arguments: { text: '智能体你好' } }] },
+    { match: question, afterToolResult: true, text: '杭州未来两天晴，23 度；回声服务也已确认收到。' },
+  );
+
+  await page.goto(`/agent/chat?agent_id=${agent.id}`);
+  await composer(page).fill(`${question}：杭州天气如何？`);
+  await composer(page).press('Enter');
+  const pause = page.getByRole('group', { name: '智能体准备调用工具，请确认是否执行' });
+  await pause.getByRole('button', { name: '执行' }).click();
+  await expect(page.getByText('"forecast":"晴"').first()).toBeVisible({ timeout: 20_000 });
+  await pause.getByRole('button', { name: '执行' }).click();
+  await expect(answers(page).last()).toContainText('杭州未来两天晴', { timeout: 20_000 });
+  await expect(page.getByText('echo: 智能体你好').first()).toBeVisible();
+  expect(mcp.calls).toContainEqual({ name: 'echo', args: { text: '智能体你好' } });
+  await shot(page, 'tools-agent-uses-both');
 });

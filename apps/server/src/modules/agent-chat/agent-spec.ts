@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../platform/db/index.js';
 import { AppError, type Viewer } from '../../platform/http/index.js';
 import { planProgress, type EngineSpec, type SegmentEnd } from '../../runtime/agent-engine/index.js';
-import { appendStep, listSteps, type RunContext, type RunStepRow } from '../../runtime/runs/index.js';
+import { insertStep, listSteps, stepRow, type RunContext, type RunStepRow } from '../../runtime/runs/index.js';
 import type { Tool } from '../../runtime/tools/index.js';
 import type { ConversationService } from '../conversation/index.js';
 import type { KnowledgeRetriever } from '../knowledge/index.js';
@@ -110,7 +110,8 @@ export async function buildAgentSpec(deps: AgentSpecDeps, viewer: Viewer, contex
     retrieve: (signal) => retrieveForAgent(deps.retriever, viewer, agent, input.query, signal),
     steps: {
       list: () => (fresh ? Promise.resolve([]) : listSteps(db, context.run.id)),
-      append: (step) => appendStep(db, context.run.id, step),
+      insert: (row) => insertStep(db, row),
+      build: (position, step) => stepRow(context.run.id, position, step),
     },
     saveMessage: (end) =>
       conversations.saveRunAnswer({ conversationId: input.conversation_id, runId: context.run.id, content: end.answer, meta: messageMeta(input, end) }),

@@ -5,10 +5,6 @@ import { usageRecords } from './usage.tables.js';
 
 export type NewUsageRecord = typeof usageRecords.$inferInsert;
 
-export async function insertUsage(db: Db, record: NewUsageRecord): Promise<void> {
-  await db.insert(usageRecords).values(record);
-}
-
 /** Many rows in one statement, as one JSON parameter (cheaper than a parameter per value). */
 export async function insertUsageRows(db: Db, records: NewUsageRecord[]): Promise<void> {
   if (records.length === 0) return;

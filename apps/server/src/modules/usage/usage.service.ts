@@ -1,15 +1,19 @@
 import type { ModelTokenUsage } from '@agent-platform/contracts';
 import type { Db } from '../../platform/db/index.js';
-import { sumTokensByUserAndModel, type NewUsageRecord } from './usage.repo.js';
-import { createUsageWriter } from './usage-writer.js';
+import { BatchQueue } from '../../runtime/runs/batch-queue.js';
+import { insertUsageRows, sumTokensByUserAndModel, type NewUsageRecord } from './usage.repo.js';
 
 export type UsageService = ReturnType<typeof createUsageService>;
 
 export function createUsageService({ db }: { db: Db }) {
-  const write = createUsageWriter(db);
+  // Calls ending together (fifty answers finishing at once) share one insert; each answer's last event waits for its row.
+  const rows = new BatchQueue<NewUsageRecord, void>(async (records) => {
+    await insertUsageRows(db, records);
+    return records.map(() => undefined);
+  });
   return {
     /** One row per model call; the model gateway calls this. Resolves once the row is written. */
-    recordCall: (record: NewUsageRecord): Promise<void> => write(record),
+    recordCall: (record: NewUsageRecord): Promise<void> => rows.push(record),
 
     async tokensByUser(userIds: string[]): Promise<Map<string, ModelTokenUsage[]>> {
       const byUser = new Map<string, ModelTokenUsage[]>();

@@ -48,18 +48,26 @@ export function agentExecutor(build: (context: RunContext) => Promise<EngineSpec
     const state: EngineState = rebuildState(spec.messages, rows);
     let streaming = '';
 
-    // The run's row may still be on its way (a new run's first model call does not wait for it): steps refer to it.
+    /**
+     * Steps are written behind the run, in order: the next model call or tool never waits for the
+     * database. Every pause and ending waits for them (`written`), so a stored pause has all its steps.
+     */
+    let writes: Promise<void> = context.stored;
+    const written = () => writes;
     const record = async (step: NewRunStep & { type: keyof StepShapes }): Promise<RunStepRow> => {
-      await context.stored;
-      const row = await spec.steps.append(step);
+      const row = spec.steps.build((rows.at(-1)?.position ?? 0) + 1, step);
       rows.push(row);
       applyStep(state, row);
+      writes = writes.then(() => spec.steps.insert(row));
+      // A failed write fails the run at its next pause or ending; until then nobody waits on this chain.
+      writes.catch(() => undefined);
       return row;
     };
 
     const end = async (status: SegmentEnd['status'], error?: { code: number; msg: string }): Promise<RunOutcome> => {
+      // The message does not depend on the step rows (only on the conversation): both are written at once.
       await context.stored;
-      await spec.saveMessage({ status, answer: state.answer + streaming, reasoning: state.reasoning, steps: rows, ...(error ? { error: error.msg } : {}) });
+      await Promise.all([written(), spec.saveMessage({ status, answer: state.answer + streaming, reasoning: state.reasoning, steps: rows, ...(error ? { error: error.msg } : {}) })]);
       return error ? { status: 'failed', error } : { status: status as RunOutcome['status'] };
     };
 
@@ -164,9 +172,9 @@ export function agentExecutor(build: (context: RunContext) => Promise<EngineSpec
         const pause = pending ? await advanceCall(pending) : spec.mode === 'plan' ? await planning() : undefined;
         if (pause) {
           emit('await', { kind: pause.kind, step_id: pause.stepId, payload: pause.payload });
-          await context.stored;
           const awaiting = { kind: pause.kind, step_id: pause.stepId, payload: pause.payload };
-          await spec.saveMessage({ status: 'awaiting', answer: state.answer, reasoning: state.reasoning, steps: rows, awaiting });
+          await context.stored;
+          await Promise.all([written(), spec.saveMessage({ status: 'awaiting', answer: state.answer, reasoning: state.reasoning, steps: rows, awaiting })]);
           return { status: 'awaiting', awaiting: { kind: pause.kind, step_id: pause.stepId } };
         }
         if (pending) continue;

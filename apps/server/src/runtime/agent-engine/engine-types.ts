@@ -62,7 +62,10 @@ export interface EngineSpec {
   retrieve?(signal: AbortSignal): Promise<Retrieved | undefined>;
   steps: {
     list(): Promise<RunStepRow[]>;
-    append(step: NewRunStep): Promise<RunStepRow>;
+    /** Stores a step built by the engine (id and position chosen); the engine does not wait for it before going on. */
+    insert(row: RunStepRow): Promise<void>;
+    /** A step row for this run at `position`. */
+    build(position: number, step: NewRunStep): RunStepRow;
   };
   /** Keeps the conversation's assistant message up to date (written at every pause and at the end). */
   saveMessage(end: SegmentEnd): Promise<void>;

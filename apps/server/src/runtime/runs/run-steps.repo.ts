@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, asc, eq, max } from 'drizzle-orm';
 import type { Db } from '../../platform/db/index.js';
 import { runSteps } from './runs.tables.js';
@@ -12,17 +13,24 @@ export interface NewRunStep {
   startedAt?: Date;
 }
 
+/** A step as it will be stored, built before it is written (its id and position chosen by the writer). */
+export function stepRow(runId: string, position: number, step: NewRunStep): RunStepRow {
+  const now = new Date();
+  return { id: randomUUID(), runId, position, type: step.type, input: step.input ?? null, output: step.output ?? null, status: step.status ?? 'done', startedAt: step.startedAt ?? now, endedAt: now };
+}
+
+export async function insertStep(db: Db, row: RunStepRow): Promise<void> {
+  await db.insert(runSteps).values(row);
+}
+
 /**
  * Appends a step at the end of the run's history. Only one writer touches a run at a time (its
  * executor, or a decision while it is paused), so the next position is simply the last plus one.
  */
 export async function appendStep(db: Db, runId: string, step: NewRunStep): Promise<RunStepRow> {
   const [last] = await db.select({ position: max(runSteps.position) }).from(runSteps).where(eq(runSteps.runId, runId));
-  const [row] = await db
-    .insert(runSteps)
-    .values({ runId, position: (last?.position ?? 0) + 1, type: step.type, input: step.input ?? null, output: step.output ?? null, status: step.status ?? 'done', startedAt: step.startedAt ?? new Date(), endedAt: new Date() })
-    .returning();
-  if (!row) throw new Error('step insert returned nothing');
+  const row = stepRow(runId, (last?.position ?? 0) + 1, step);
+  await insertStep(db, row);
   return row;
 }
 
