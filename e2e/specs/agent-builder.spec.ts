@@ -16,6 +16,9 @@ test('an agent: build it with a tool and a tag, find it in the list, publish it,
   const tagged = await request.post('/api/tag/tag_create', { data: { tag_type: 'agent', name: tagName }, headers: { 'access-token': token } });
   expect(((await tagged.json()) as { code: number }).code).toBe(200);
   const name = `计算助手 ${Date.now().toString(36)}`;
+  const kbName = `算术手册 ${Date.now().toString(36)}`;
+  const kb = await request.post('/api/kb/create_knowledge_base', { data: { name: kbName }, headers: { 'access-token': token } });
+  expect(((await kb.json()) as { code: number }).code).toBe(200);
 
   // The builder: a new agent shows the preview only once saved.
   await page.goto('/agent');
@@ -34,6 +37,8 @@ test('an agent: build it with a tool and a tag, find it in the list, publish it,
   await chooseOption(page, '对话模型', `智能体模型 ${model}`);
   await chooseOption(page, '工具', '计算器');
   await page.keyboard.press('Escape');
+  await chooseOption(page, '知识库', kbName);
+  await page.keyboard.press('Escape');
   await page.getByRole('switch', { name: '调用工具前确认' }).click();
   await page.getByRole('button', { name: /添加推荐问题/ }).click();
   await page.getByRole('textbox', { name: '推荐问题 1' }).fill('12 乘以 34 等于多少？');
@@ -46,6 +51,9 @@ test('an agent: build it with a tool and a tag, find it in the list, publish it,
   await expect(toast(page, '智能体已创建')).toBeVisible();
   await expect(page).toHaveURL(/\/agent\/edit\/[0-9a-f-]{36}$/);
   const agentId = page.url().split('/').pop() ?? '';
+  const saved = (await (await request.post('/api/agent/detail', { data: { id: agentId }, headers: { 'access-token': token } })).json()) as { data: { tool_ids: string[]; kb_ids: string[] } };
+  expect(saved.data.tool_ids).toEqual(['calculator']);
+  expect(saved.data.kb_ids).toHaveLength(1);
   // Saved: the preview chat shows the agent as it is configured.
   const preview = page.getByRole('complementary', { name: '预览与调试' });
   await expect(preview.getByText('12 乘以 34 等于多少？')).toBeVisible();

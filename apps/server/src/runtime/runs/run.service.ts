@@ -69,6 +69,7 @@ export interface DecideRun {
 }
 
 const NOT_AWAITING_MSG = '当前运行不在等待此操作';
+const SHUTDOWN_WAIT_MS = 5_000;
 /** How long a decision waits for the pause's own ending to reach the log when another process wrote it. */
 const PAUSE_LOG_WAIT_MS = 3_000;
 
@@ -261,6 +262,9 @@ export function createRunService({ db, bus, log }: RunServiceOptions) {
     async close(): Promise<void> {
       clearInterval(sweeper);
       for (const controller of local.values()) controller.abort(new Error('shutdown'));
+      // Their endings (and what they streamed) reach the log before the database closes, within reason.
+      const ended = Promise.allSettled([...executions.values()]);
+      await Promise.race([ended, new Promise((resolve) => setTimeout(resolve, SHUTDOWN_WAIT_MS).unref())]);
     },
 
     getOwnRun,
