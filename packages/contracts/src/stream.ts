@@ -10,7 +10,8 @@ export interface StreamEventMap {
     mode?: 'hybrid' | 'fulltext' | 'vector';
     notice?: string | null;
   };
-  action: { step_id: string; agent_id?: string; tool: string; tool_call_id: string; input: unknown };
+  /** `title`: the tool's name as people know it (an MCP function's title, a custom tool's display name). */
+  action: { step_id: string; agent_id?: string; tool: string; tool_call_id: string; input: unknown; title?: string };
   observation: { step_id: string; tool: string; output: unknown; error?: string };
   plan: { steps: Array<{ index: number; title: string; detail: string; status?: 'pending' | 'running' | 'done' }> };
   handoff: { from_agent_id: string; to_agent_id: string; reason: string };

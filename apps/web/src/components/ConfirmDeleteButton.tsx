@@ -17,6 +17,8 @@ interface ConfirmDeleteButtonProps {
   disabled?: boolean;
   /** Why the button is disabled, shown as its tooltip. */
   disabledHint?: string;
+  /** The button's text (删除 unless the deletion has another name, e.g. 吊销). */
+  label?: string;
 }
 
 /** A small danger link button that asks before deleting and reports the outcome as a toast. */
@@ -30,6 +32,7 @@ export function ConfirmDeleteButton({
   subject,
   disabled = false,
   disabledHint,
+  label = COMMON_TEXT.delete,
 }: ConfirmDeleteButtonProps) {
   const confirm = () =>
     onDelete().then(
@@ -47,7 +50,7 @@ export function ConfirmDeleteButton({
       onConfirm={confirm}
     >
       <Button type="link" size="small" danger disabled={disabled} title={disabled ? disabledHint : undefined}>
-        {COMMON_TEXT.delete}
+        {label}
       </Button>
     </Popconfirm>
   );

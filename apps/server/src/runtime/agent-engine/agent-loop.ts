@@ -111,8 +111,10 @@ export function agentExecutor(build: (context: RunContext) => Promise<EngineSpec
       const { call } = pending;
       if (!pending.actionStepId) {
         const needsConfirm = spec.policy.actionConfirm;
-        const row = await record({ type: 'action', input: { tool_call_id: call.id, tool: call.name, input: pending.input, needs_confirm: needsConfirm } });
-        emit('action', { step_id: row.id, tool: call.name, tool_call_id: call.id, input: pending.input });
+        const title = spec.tools.find((tool) => tool.name === call.name)?.title;
+        const named = title ? { title } : {};
+        const row = await record({ type: 'action', input: { tool_call_id: call.id, tool: call.name, input: pending.input, needs_confirm: needsConfirm, ...named } });
+        emit('action', { step_id: row.id, tool: call.name, tool_call_id: call.id, input: pending.input, ...named });
         return needsConfirm ? new Pause('action_confirm', row.id, { tool: call.name, tool_call_id: call.id, input: pending.input }) : undefined;
       }
       if (!pending.approved) return new Pause('action_confirm', pending.actionStepId, { tool: call.name, tool_call_id: call.id, input: pending.input });

@@ -9,7 +9,7 @@ export interface StepShapes {
   retrieval: { output: Retrieved };
   prompt: { input: { content: string; plan_index?: number } };
   model: { input: { purpose: ModelPurpose }; output: { text: string; reasoning: string; tool_calls: ToolCall[]; usage: { prompt_tokens: number; completion_tokens: number } } };
-  action: { input: { tool_call_id: string; tool: string; input: unknown; needs_confirm: boolean } };
+  action: { input: { tool_call_id: string; tool: string; input: unknown; needs_confirm: boolean; title?: string } };
   observation: { input: { tool_call_id: string; tool: string; needs_confirm: boolean }; output: { output: string; error?: string; duration_ms: number } };
   decision: { input: DecisionInput };
   plan: { output: { steps: PlanStep[] } };

@@ -7,25 +7,12 @@ export interface ServiceChoice {
 }
 
 /** The builder's fields; optional numbers are empty (undefined or null) for "the model's default". */
-export interface AgentFormValues {
-  name: string;
-  avatar: string;
-  description: string;
-  system_prompt: string;
-  opening_message: string;
-  suggested_questions: string[];
+export interface AgentFormValues extends Omit<CreateAgentBody, 'llm_name' | 'temperature' | 'top_p' | 'max_tokens' | 'services'> {
   llm_name?: string;
   temperature?: number | null;
   top_p?: number | null;
   max_tokens?: number | null;
-  tool_ids: string[];
   services: ServiceChoice[];
-  kb_ids: string[];
-  retrieval: CreateAgentBody['retrieval'];
-  hitl: CreateAgentBody['hitl'];
-  max_steps: number;
-  history_turns: number;
-  tags: string[];
 }
 
 export const DEFAULT_AVATAR = '🤖';

@@ -14,5 +14,5 @@ export const toolsRoutes: RouteObject[] = [
 
 export { KeyValueFields } from './components/KeyValueFields';
 export { JsonEditor } from './components/JsonEditor';
-export { TagFilter, TagList, TagSelect } from './components/ToolTags';
+export { TagFilter, TagList, TagsAndVisibility } from './components/ToolTags';
 export { fromKeyValues, toKeyValues, type KeyValue } from './tool-form';

@@ -1,3 +1,4 @@
+import type { AgentInfo } from '@agent-platform/contracts';
 import { BulbOutlined } from '@ant-design/icons';
 import { Prompts } from '@ant-design/x';
 import { Typography } from 'antd';
@@ -6,13 +7,7 @@ import styles from './AgentChat.module.css';
 import { AGENT_CHAT_TEXT as TEXT } from './constants';
 
 /** What the chat shows of its agent before the first question. */
-export interface AgentFace {
-  name: string;
-  avatar: string;
-  description: string;
-  opening_message: string;
-  suggested_questions: string[];
-}
+export type AgentFace = Pick<AgentInfo, 'name' | 'avatar' | 'description' | 'opening_message' | 'suggested_questions'>;
 
 /** The agent's suggested questions; a click asks one. */
 export function SuggestedPrompts({ questions, onAsk, disabled }: { questions: string[]; onAsk: (question: string) => void; disabled?: boolean }) {

@@ -60,7 +60,7 @@ export function StepCards({ steps, toolTitle, decisionFor }: StepCardsProps) {
       icon: <ToolOutlined />,
       title: (
         <span className={styles.stepTitle} data-testid="agent-step" data-status={step.status}>
-          {toolTitle(step.tool)}
+          {step.title ?? toolTitle(step.tool)}
           <Tag color={TAG_COLOR[step.status]} className={styles.stepTag}>
             {TEXT.status[step.status]}
           </Tag>

@@ -8,6 +8,8 @@ export interface ToolStepView {
   /** The `action`'s step id. */
   key: string;
   tool: string;
+  /** The tool's name as people know it, when the server gave one. */
+  title?: string;
   toolCallId: string;
   input: unknown;
   output?: unknown;
@@ -71,8 +73,8 @@ const durationOf = (data: object) => {
 export function applyAgentEvent(message: AgentMessageView, event: StreamEvent): AgentMessageView {
   switch (event.event) {
     case 'action': {
-      const { step_id, tool, tool_call_id, input } = event.data;
-      const step: ToolStepView = { key: step_id, tool, toolCallId: tool_call_id, input, status: 'running', planIndex: runningPlanIndex(message) };
+      const { step_id, tool, tool_call_id, input, title } = event.data;
+      const step: ToolStepView = { key: step_id, tool, ...(title ? { title } : {}), toolCallId: tool_call_id, input, status: 'running', planIndex: runningPlanIndex(message) };
       return { ...message, pause: null, steps: [...(message.steps ?? []), step] };
     }
     case 'observation': {

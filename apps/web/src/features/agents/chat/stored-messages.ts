@@ -32,7 +32,7 @@ function applyRow(state: Replay, row: Row): void {
   switch (row.type) {
     case 'action': {
       const payload = { tool: String(input.tool ?? ''), tool_call_id: String(input.tool_call_id ?? ''), input: input.input };
-      apply(event('action', { step_id: row.id, ...payload }));
+      apply(event('action', { step_id: row.id, ...payload, ...(typeof input.title === 'string' ? { title: input.title } : {}) }));
       if (input.needs_confirm) state.open.set(row.id, { kind: 'action_confirm', stepId: row.id, payload });
       break;
     }

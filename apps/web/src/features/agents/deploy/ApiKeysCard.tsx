@@ -1,9 +1,8 @@
 import type { AgentApiKeyInfo } from '@agent-platform/contracts';
 import { KeyOutlined, PlusOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Empty, Popconfirm, Table, Typography, type TableColumnsType } from 'antd';
+import { Alert, Button, Card, Empty, Table, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
-import { toast } from 'sonner';
-import { COMMON_TEXT } from '../../../components/constants';
+import { ConfirmDeleteButton } from '../../../components/ConfirmDeleteButton';
 import { formatDateTime } from '../../../lib/format';
 import { AGENT_DEPLOY_TEXT as TEXT, AGENT_TOAST } from '../constants';
 import { useApiKeys, useRevokeApiKey } from '../queries';
@@ -11,24 +10,17 @@ import { CreateKeyModal } from './CreateKeyModal';
 
 function RevokeButton({ apiKey }: { apiKey: AgentApiKeyInfo }) {
   const revoke = useRevokeApiKey();
-  const confirm = () =>
-    revoke.mutateAsync(apiKey.id).then(
-      () => toast.success(AGENT_TOAST.keyRevoked, { description: apiKey.name }),
-      (error: Error) => toast.error(AGENT_TOAST.keyFailed, { description: error.message }),
-    );
   return (
-    <Popconfirm
+    <ConfirmDeleteButton
       title={TEXT.revokeConfirm}
       description={TEXT.revokeConfirmDescription}
-      okText={COMMON_TEXT.confirm}
-      cancelText={COMMON_TEXT.cancel}
-      okButtonProps={{ danger: true, loading: revoke.isPending }}
-      onConfirm={confirm}
-    >
-      <Button type="link" size="small" danger>
-        {TEXT.revoke}
-      </Button>
-    </Popconfirm>
+      onDelete={() => revoke.mutateAsync(apiKey.id)}
+      pending={revoke.isPending}
+      successToast={AGENT_TOAST.keyRevoked}
+      failureToast={AGENT_TOAST.keyFailed}
+      subject={apiKey.name}
+      label={TEXT.revoke}
+    />
   );
 }
 

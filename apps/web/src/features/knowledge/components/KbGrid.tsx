@@ -1,13 +1,12 @@
 import type { KnowledgeBase, ListKbsBody } from '@agent-platform/contracts';
-import { Alert, Col, Empty, Flex, Pagination, Row, Skeleton } from 'antd';
 import { TagSelect } from '../../tags';
+import { CardGrid } from '../../../components/CardGrid';
 import { ListToolbar } from '../../../components/ListToolbar';
 import { usePagedQuery } from '../../../lib/use-paged-query';
 import type { KbScope } from '../api';
 import { KB_LIST_TEXT as TEXT } from '../constants';
 import { useKbs } from '../queries';
 import { KbCard } from './KbCard';
-import styles from './KnowledgeBase.module.css';
 
 interface KbGridProps {
   scope: KbScope;
@@ -19,8 +18,6 @@ export function KbGrid({ scope, onEdit }: KbGridProps) {
   const { query, filter, pagination } = usePagedQuery<ListKbsBody>();
   const kbs = useKbs(scope, query);
   const filtered = !!(query.keyword || query.tag);
-  const paging = pagination(kbs.data?.total);
-  const list = kbs.data?.list ?? [];
 
   return (
     <>
@@ -34,23 +31,14 @@ export function KbGrid({ scope, onEdit }: KbGridProps) {
           onChange={(tag) => filter({ tag: typeof tag === 'string' && tag ? tag : undefined })}
         />
       </ListToolbar>
-      {kbs.isError ? <Alert type="error" showIcon title={kbs.error.message} style={{ marginBottom: 16 }} /> : null}
-      {kbs.isPending ? <Skeleton active paragraph={{ rows: 6 }} /> : null}
-      {kbs.isSuccess && list.length === 0 ? (
-        <Empty description={filtered ? TEXT.emptyFiltered : scope === 'mine' ? TEXT.empty : TEXT.emptyPublic} />
-      ) : null}
-      <Row gutter={[16, 16]} className={styles.grid}>
-        {list.map((kb) => (
-          <Col key={kb.id} xs={24} md={12} xl={8} xxl={6}>
-            <KbCard kb={kb} onEdit={onEdit} showOwner={scope === 'public'} />
-          </Col>
-        ))}
-      </Row>
-      {list.length > 0 ? (
-        <Flex className={styles.pager}>
-          <Pagination {...paging} />
-        </Flex>
-      ) : null}
+      <CardGrid
+        query={kbs}
+        items={kbs.data?.list ?? []}
+        itemKey={(kb) => kb.id}
+        renderCard={(kb) => <KbCard kb={kb} onEdit={onEdit} showOwner={scope === 'public'} />}
+        empty={filtered ? TEXT.emptyFiltered : scope === 'mine' ? TEXT.empty : TEXT.emptyPublic}
+        pagination={pagination(kbs.data?.total)}
+      />
     </>
   );
 }

@@ -1,10 +1,10 @@
 import { MCP_TRANSPORT_LABELS, MCP_TRANSPORTS, type McpService } from '@agent-platform/contracts';
 import { ApiOutlined } from '@ant-design/icons';
-import { Alert, Button, Col, Divider, Flex, Form, Input, Radio, Row, Select, Switch, Typography } from 'antd';
+import { Alert, Button, Divider, Flex, Form, Input, Radio, Select, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import { useSessionUser } from '../../auth';
-import { KeyValueFields, TagSelect } from '../../tools';
+import { KeyValueFields, TagsAndVisibility } from '../../tools';
 import { SERVICE_FORM_TEXT as TEXT, SERVICE_PATHS } from '../constants';
 import { useTestService } from '../queries';
 import { initialServiceValues, toTestBody, type ServiceFormValues } from '../service-form';
@@ -86,18 +86,7 @@ export function ServiceForm({ service, submitting, onSubmit }: ServiceFormProps)
       <Form.Item<ServiceFormValues> name="description" label={TEXT.description}>
         <Input.TextArea placeholder={TEXT.descriptionPlaceholder} maxLength={500} autoSize={{ minRows: 2, maxRows: 5 }} />
       </Form.Item>
-      <Row gutter={16}>
-        <Col xs={24} md={16}>
-          <Form.Item<ServiceFormValues> name="tags" label={TEXT.tags}>
-            <TagSelect tagType="service" label={TEXT.tags} placeholder={TEXT.tagsPlaceholder} />
-          </Form.Item>
-        </Col>
-        <Col xs={24} md={8}>
-          <Form.Item<ServiceFormValues> name="is_public" label={TEXT.isPublic} extra={TEXT.isPublicHint} valuePropName="checked">
-            <Switch aria-label={TEXT.isPublic} />
-          </Form.Item>
-        </Col>
-      </Row>
+      <TagsAndVisibility tagType="service" text={TEXT} />
       <Divider />
       <Typography.Title level={5}>{TEXT.connectionSection}</Typography.Title>
       <Form.Item<ServiceFormValues> name="transport" label={TEXT.transport} extra={isAdmin ? TEXT.stdioAdminOnly : undefined}>

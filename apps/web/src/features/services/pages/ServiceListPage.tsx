@@ -1,15 +1,15 @@
 import type { ListServicesBody, McpService } from '@agent-platform/contracts';
 import { PlusOutlined, ToolOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Col, Empty, Flex, Pagination, Row, Skeleton } from 'antd';
+import { Button, Card, Flex } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { CardGrid } from '../../../components/CardGrid';
 import { ListToolbar } from '../../../components/ListToolbar';
 import { PageHeader } from '../../../components/PageHeader';
 import { usePagedQuery } from '../../../lib/use-paged-query';
 import { TagFilter } from '../../tools';
 import { FunctionsDrawer } from '../components/FunctionsDrawer';
 import { ServiceCard } from '../components/ServiceCard';
-import styles from '../components/Service.module.css';
 import { SERVICE_LIST_TEXT as TEXT, SERVICE_PATHS, SERVICE_TITLES } from '../constants';
 import { useServices } from '../queries';
 
@@ -19,7 +19,6 @@ export default function ServiceListPage() {
   const { query, filter, pagination } = usePagedQuery<ListServicesBody>();
   const services = useServices(query);
   const [listing, setListing] = useState<McpService | null>(null);
-  const list = services.data?.list ?? [];
   const filtered = !!(query.keyword || query.tag);
 
   return (
@@ -42,21 +41,14 @@ export default function ServiceListPage() {
         <ListToolbar searchPlaceholder={TEXT.searchPlaceholder} onSearch={(keyword) => filter({ keyword })}>
           <TagFilter tagType="service" label={TEXT.tagFilter} allLabel={TEXT.allTags} value={query.tag} onChange={(tag) => filter({ tag })} />
         </ListToolbar>
-        {services.isError ? <Alert type="error" showIcon title={services.error.message} style={{ marginBottom: 16 }} /> : null}
-        {services.isPending ? <Skeleton active paragraph={{ rows: 6 }} /> : null}
-        {services.isSuccess && list.length === 0 ? <Empty description={filtered ? TEXT.emptyFiltered : TEXT.empty} /> : null}
-        <Row gutter={[16, 16]} className={styles.grid}>
-          {list.map((service) => (
-            <Col key={service.id} xs={24} md={12} xl={8} xxl={6}>
-              <ServiceCard service={service} onListFunctions={setListing} />
-            </Col>
-          ))}
-        </Row>
-        {list.length > 0 ? (
-          <Flex className={styles.pager}>
-            <Pagination {...pagination(services.data?.total)} />
-          </Flex>
-        ) : null}
+        <CardGrid
+          query={services}
+          items={services.data?.list ?? []}
+          itemKey={(service) => service.id}
+          renderCard={(service) => <ServiceCard service={service} onListFunctions={setListing} />}
+          empty={filtered ? TEXT.emptyFiltered : TEXT.empty}
+          pagination={pagination(services.data?.total)}
+        />
       </Card>
       <FunctionsDrawer service={listing} onClose={() => setListing(null)} />
     </>

@@ -1,5 +1,5 @@
 import { TOOL_NAME_RULE, type ToolInfo, type ToolKind } from '@agent-platform/contracts';
-import { Alert, Button, Col, Divider, Flex, Form, Input, Row, Switch, Typography } from 'antd';
+import { Alert, Button, Col, Divider, Flex, Form, Input, Row, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import { TOOL_FORM_TEXT as TEXT, TOOL_PATHS } from '../constants';
@@ -7,7 +7,7 @@ import { initialToolValues, type ToolFormValues } from '../tool-form';
 import { HttpToolFields } from './HttpToolFields';
 import { KbToolFields, MultimodalToolFields } from './KindFields';
 import { ServiceToolFields } from './ServiceToolFields';
-import { TagSelect } from './ToolTags';
+import { TagsAndVisibility } from './ToolTags';
 
 interface ToolFormProps {
   kind: ToolKind;
@@ -66,18 +66,7 @@ export function ToolForm({ kind, tool, preset, submitting, onSubmit }: ToolFormP
       <Form.Item<ToolFormValues> name="description" label={TEXT.description} extra={TEXT.descriptionHint}>
         <Input.TextArea placeholder={TEXT.descriptionPlaceholder} maxLength={4000} autoSize={{ minRows: 2, maxRows: 6 }} />
       </Form.Item>
-      <Row gutter={16}>
-        <Col xs={24} md={16}>
-          <Form.Item<ToolFormValues> name="tags" label={TEXT.tags}>
-            <TagSelect tagType="tool" label={TEXT.tags} placeholder={TEXT.tagsPlaceholder} />
-          </Form.Item>
-        </Col>
-        <Col xs={24} md={8}>
-          <Form.Item<ToolFormValues> name="is_public" label={TEXT.isPublic} extra={TEXT.isPublicHint} valuePropName="checked">
-            <Switch aria-label={TEXT.isPublic} />
-          </Form.Item>
-        </Col>
-      </Row>
+      <TagsAndVisibility tagType="tool" text={TEXT} />
       <Divider />
       <Typography.Title level={5}>{TEXT.configSection}</Typography.Title>
       <KindSection kind={kind} editing={!!tool} />

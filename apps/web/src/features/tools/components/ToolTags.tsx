@@ -1,4 +1,4 @@
-import { Select, Tag } from 'antd';
+import { Col, Form, Row, Select, Switch, Tag } from 'antd';
 import { useSubTags } from '../../tags';
 
 /** A tool's or service's tags. */
@@ -59,5 +59,28 @@ export function TagFilter({ tagType, label, allLabel, value, onChange }: TagFilt
       showSearch
       onChange={(tag) => onChange(tag || undefined)}
     />
+  );
+}
+
+interface TagsAndVisibilityProps {
+  tagType: 'tool' | 'service';
+  text: { tags: string; tagsPlaceholder: string; isPublic: string; isPublicHint: string };
+}
+
+/** A tool or service form's `tags` and `is_public` fields, side by side. */
+export function TagsAndVisibility({ tagType, text }: TagsAndVisibilityProps) {
+  return (
+    <Row gutter={16}>
+      <Col xs={24} md={16}>
+        <Form.Item name="tags" label={text.tags}>
+          <TagSelect tagType={tagType} label={text.tags} placeholder={text.tagsPlaceholder} />
+        </Form.Item>
+      </Col>
+      <Col xs={24} md={8}>
+        <Form.Item name="is_public" label={text.isPublic} extra={text.isPublicHint} valuePropName="checked">
+          <Switch aria-label={text.isPublic} />
+        </Form.Item>
+      </Col>
+    </Row>
   );
 }
