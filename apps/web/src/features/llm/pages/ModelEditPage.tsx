@@ -1,6 +1,6 @@
-import { Button, Card, Result, Skeleton } from 'antd';
 import { useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
+import { EditableGate } from '../../../components/EditableGate';
 import { PageHeader } from '../../../components/PageHeader';
 import { ModelForm } from '../components/ModelForm';
 import { LLM_PATHS, LLM_TITLES, LLM_TOAST, MODEL_FORM_TEXT as TEXT } from '../constants';
@@ -14,40 +14,27 @@ export default function ModelEditPage() {
   const model = useModel(id);
   const update = useUpdateModel();
 
-  const back = (
-    <Button type="primary" onClick={() => navigate(LLM_PATHS.list)}>
-      {TEXT.back}
-    </Button>
-  );
-
-  let body;
-  if (model.isPending) body = <Card><Skeleton active paragraph={{ rows: 10 }} /></Card>;
-  else if (model.isError) body = <Result status="warning" title={model.error.code === 40401 ? TEXT.notFound : model.error.message} extra={back} />;
-  else if (!model.data.can_edit) body = <Result status="403" title={TEXT.readOnly} extra={back} />;
-  else {
-    const saved = model.data;
-    body = (
-      <ModelForm
-        key={saved.updated_at}
-        model={saved}
-        submitting={update.isPending}
-        onSubmit={(values) =>
-          update.mutate(toUpdateBody(saved, values), {
-            onSuccess: (next) => {
-              toast.success(LLM_TOAST.saved, { description: next.display_name });
-              navigate(LLM_PATHS.list);
-            },
-            onError: (error) => toast.error(LLM_TOAST.saveFailed, { description: error.message }),
-          })
-        }
-      />
-    );
-  }
-
   return (
     <>
       <PageHeader title={model.data ? `${LLM_TITLES.edit}：${model.data.display_name}` : LLM_TITLES.edit} />
-      {body}
+      <EditableGate query={model} canEdit={(saved) => saved.can_edit} text={TEXT} backTo={LLM_PATHS.list}>
+        {(saved) => (
+          <ModelForm
+            key={saved.updated_at}
+            model={saved}
+            submitting={update.isPending}
+            onSubmit={(values) =>
+              update.mutate(toUpdateBody(saved, values), {
+                onSuccess: (next) => {
+                  toast.success(LLM_TOAST.saved, { description: next.display_name });
+                  navigate(LLM_PATHS.list);
+                },
+                onError: (error) => toast.error(LLM_TOAST.saveFailed, { description: error.message }),
+              })
+            }
+          />
+        )}
+      </EditableGate>
     </>
   );
 }
