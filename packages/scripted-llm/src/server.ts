@@ -133,7 +133,8 @@ export async function startScriptedLlm(options: ScriptedLlmOptions = {}): Promis
       else res.destroy();
     });
   });
-  server.keepAliveTimeout = 1_000;
+  // Longer than the gateway keeps idle connections (4 s), as real providers do: a reused socket is not closed under it.
+  server.keepAliveTimeout = 6_000;
   const host = options.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

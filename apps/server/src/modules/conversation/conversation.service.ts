@@ -1,6 +1,6 @@
 import type { ConversationInfo, ConversationKind, ListConversationsBody, MessageInfo, Page } from '@agent-platform/contracts';
-import type { Db } from '../../platform/db/index.js';
 import { badInput, notFound } from '../../platform/http/index.js';
+import { BatchQueue, type Db } from '../../platform/db/index.js';
 import * as repo from './conversation.repo.js';
 
 const TITLE_LENGTH = 30;
@@ -22,6 +22,11 @@ export function titleFrom(query: string): string {
 export type ConversationService = ReturnType<typeof createConversationService>;
 
 export function createConversationService({ db }: { db: Db }) {
+  const messageWrites = new BatchQueue<repo.MessageWrite, void>(async (writes) => {
+    await repo.insertMessages(db, writes);
+    return writes.map(() => undefined);
+  });
+
   async function getOwnConversation(ownerId: string, id: string): Promise<repo.ConversationRow> {
     const row = await repo.findConversation(db, id);
     if (!row || row.ownerId !== ownerId) throw notFound('会话');
@@ -71,6 +76,12 @@ export function createConversationService({ db }: { db: Db }) {
       await repo.touchConversation(tx, message.conversationId);
       return toMessage(row);
     },
+
+    /**
+     * A chat's message (and the conversation it opens), written together with those of every other
+     * chat doing the same at this moment: one statement for many (`insertMessages`).
+     */
+    writeMessage: (write: repo.MessageWrite): Promise<void> => messageWrites.push(write),
 
     /** A run's answer, kept up to date while the run pauses and goes on: one assistant message per run. */
     async saveRunAnswer(answer: { conversationId: string; runId: string; content: string; meta: Record<string, unknown> }): Promise<void> {

@@ -10,16 +10,29 @@ const CHANGED_CHANNEL = 'aip_llm_models_changed';
  */
 export function createModelCache({ bus, ttlMs }: { bus: Bus; ttlMs: number }) {
   const entries = new Map<string, { row: CallableModelRow | undefined; expires: number }>();
-  bus.subscribe(CHANGED_CHANNEL, () => entries.clear());
+  /** Lookups on their way: fifty chats arriving together after the entry expired make one query. */
+  const loading = new Map<string, Promise<CallableModelRow | undefined>>();
+  bus.subscribe(CHANGED_CHANNEL, () => {
+    entries.clear();
+    loading.clear();
+  });
   return {
     async find(llmName: string, load: () => Promise<CallableModelRow | undefined>): Promise<CallableModelRow | undefined> {
       if (ttlMs <= 0) return load();
       const key = llmName.toLowerCase();
       const cached = entries.get(key);
       if (cached && cached.expires > Date.now()) return cached.row;
-      const row = await load();
-      entries.set(key, { row, expires: Date.now() + ttlMs });
-      return row;
+      const pending = loading.get(key);
+      if (pending) return pending;
+      const lookup = load().then((row) => {
+        if (loading.get(key) === lookup) entries.set(key, { row, expires: Date.now() + ttlMs });
+        return row;
+      });
+      loading.set(key, lookup);
+      void lookup.finally(() => {
+        if (loading.get(key) === lookup) loading.delete(key);
+      }).catch(() => undefined);
+      return lookup;
     },
     /** A model was created, changed or deleted. */
     async changed(): Promise<void> {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ConversationKind } from '@agent-platform/contracts';
 import type { AuthUser } from '../../platform/http/index.js';
-import type { ConversationService } from '../conversation/index.js';
+import { titleFrom, type ConversationService } from '../conversation/index.js';
 
 /** One question in a conversation, as every chat (model, knowledge base, …) takes it. */
 export interface Turn {
@@ -44,9 +44,11 @@ export async function prepareTurn(conversations: ConversationService, user: Auth
       history: [{ role: 'user', content: query }],
       conversationId: newConversationId,
       messageId,
-      record: async () => {
-        await conversations.startConversation(user.id, kind, subject, query, { conversationId: newConversationId, messageId });
-      },
+      record: () =>
+        conversations.writeMessage({
+          message: { id: messageId, conversationId: newConversationId, role: 'user', content: query },
+          newConversation: { ownerId: user.id, kind, subject, title: titleFrom(query) },
+        }),
     };
   }
   const conversation = await conversations.getOwnConversation(user.id, conversationId);
@@ -56,8 +58,6 @@ export async function prepareTurn(conversations: ConversationService, user: Auth
     history: [...earlier, { role: 'user', content: query }],
     conversationId: conversation.id,
     messageId,
-    record: async () => {
-      await conversations.addMessage({ id: messageId, conversationId: conversation.id, role: 'user', content: query });
-    },
+    record: () => conversations.writeMessage({ message: { id: messageId, conversationId: conversation.id, role: 'user', content: query } }),
   };
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { AppError } from '../../platform/http/index.js';
 import type { ChatStreamPart, TokenUsage } from '../../platform/llm/index.js';
 import type { RunExecutor, RunOutcome } from '../../runtime/runs/index.js';
@@ -46,18 +47,21 @@ export function answerExecutor({ conversations, model, conversationId, answer, p
       else throw error;
     }
     await stored;
-    await conversations.addMessage({
-      conversationId,
-      role: 'assistant',
-      content: text,
-      runId: run.id,
-      meta: {
-        ...meta,
-        model: model.llmName,
-        status: outcome.status,
-        ...(reasoning ? { reasoning } : {}),
-        ...(usage ? { usage: { prompt_tokens: usage.promptTokens, completion_tokens: usage.completionTokens } } : {}),
-        ...(outcome.error ? { error: outcome.error.msg } : {}),
+    await conversations.writeMessage({
+      message: {
+        id: randomUUID(),
+        conversationId,
+        role: 'assistant',
+        content: text,
+        runId: run.id,
+        meta: {
+          ...meta,
+          model: model.llmName,
+          status: outcome.status,
+          ...(reasoning ? { reasoning } : {}),
+          ...(usage ? { usage: { prompt_tokens: usage.promptTokens, completion_tokens: usage.completionTokens } } : {}),
+          ...(outcome.error ? { error: outcome.error.msg } : {}),
+        },
       },
     });
     return outcome;

@@ -1,6 +1,5 @@
 import type { ModelTokenUsage } from '@agent-platform/contracts';
-import type { Db } from '../../platform/db/index.js';
-import { BatchQueue } from '../../runtime/runs/batch-queue.js';
+import { BatchQueue, type Db } from '../../platform/db/index.js';
 import { insertUsageRows, sumTokensByUserAndModel, type NewUsageRecord } from './usage.repo.js';
 
 export type UsageService = ReturnType<typeof createUsageService>;

@@ -32,6 +32,16 @@ export function createSessionService({ db, config, bus, log }: { db: Db; config:
   const ttlMs = config.SESSION_TTL_HOURS * 3_600_000;
   const rotateAfterMs = config.SESSION_ROTATE_HOURS * 3_600_000;
   const cache = new SessionCache(config.SESSION_CACHE_SECONDS * 1000);
+  /** Lookups on their way: concurrent calls with one token after its entry expired make one query. */
+  const loading = new Map<string, Promise<SessionWithUser | undefined>>();
+  const lookUp = (tokenHash: string) => {
+    let lookup = loading.get(tokenHash);
+    if (!lookup) {
+      lookup = findLiveSession(db, tokenHash).finally(() => loading.delete(tokenHash));
+      loading.set(tokenHash, lookup);
+    }
+    return lookup;
+  };
   bus.subscribe(EVICT_CHANNEL, (userId) => cache.forgetUser(userId));
 
   async function createSession(userId: string, tx: Db = db): Promise<{ id: string; token: string }> {
@@ -77,7 +87,7 @@ export function createSessionService({ db, config, bus, log }: { db: Db; config:
       const tokenHash = sha256(token);
       let session = cache.get(tokenHash);
       if (!session || session.expiresAt.getTime() <= Date.now()) {
-        session = await findLiveSession(db, tokenHash);
+        session = await lookUp(tokenHash);
         if (session) cache.set(tokenHash, session);
       }
       if (!session || session.status !== 'active') throw new AppError('UNAUTHENTICATED', '登录已失效，请重新登录');

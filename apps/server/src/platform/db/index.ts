@@ -1,2 +1,3 @@
 export { openPglite, openPostgres, migrationsFolder, type Database, type Db, type PgliteOptions } from './client.js';
 export { isUniqueViolation } from './errors.js';
+export { BatchQueue } from './batch-queue.js';

@@ -56,6 +56,12 @@ export async function metered<T>(
   }
 }
 
+/** The wait before another try: exponential with jitter, none after a connection closed under us on the first try. */
+export function beforeRetry(settings: LlmGatewaySettings, failure: LlmCallError, tried: number, signal: AbortSignal | undefined): Promise<void> {
+  if (failure.retryNow && tried === 1) return Promise.resolve();
+  return backoff(retryDelay(settings.retryBaseMs, tried, failure.retryAfterMs), signal);
+}
+
 /**
  * One request to the provider, tried again after 429, 5xx and network failures (exponential backoff,
  * at most `maxAttempts` tries). Timeouts and the caller's abort are never retried.
@@ -79,6 +85,6 @@ export async function retrying<T>(
       attempt.dispose();
     }
     if (!failure.retryable || tried >= maxAttempts) throw failure.afterAttempts(tried);
-    await backoff(retryDelay(settings.retryBaseMs, tried, failure.retryAfterMs), options.signal);
+    await beforeRetry(settings, failure, tried, options.signal);
   }
 }

@@ -30,12 +30,16 @@ export class LlmCallError extends AppError {
   /** The provider's `Retry-After`, in milliseconds. */
   readonly retryAfterMs: number | undefined;
 
-  constructor(reason: LlmFailureReason, msg: string, details: { status?: number; retryAfterMs?: number } = {}) {
+  /** The first retry need not wait: the connection was closed under us, nothing is overloaded. */
+  readonly retryNow: boolean;
+
+  constructor(reason: LlmFailureReason, msg: string, details: { status?: number; retryAfterMs?: number; retryNow?: boolean } = {}) {
     super('MODEL_CALL_FAILED', msg);
     this.reason = reason;
     this.status = details.status;
     this.retryable = RETRYABLE.has(reason);
     this.retryAfterMs = details.retryAfterMs;
+    this.retryNow = details.retryNow ?? false;
   }
 
   /** The same failure, its message saying how many times it was tried. */
@@ -105,8 +109,15 @@ function networkCode(error: unknown): string | undefined {
   return code;
 }
 
-export const unreachable = (endpoint: ModelEndpoint, error: unknown) =>
-  new LlmCallError('unreachable', `无法连接模型服务 ${hostOf(endpoint)}（${networkCode(error) ?? '网络错误'}），请检查接口地址、端口和网络`);
+/** The provider closed a connection under us (typically a kept-alive one it had just dropped): a new one will do at once. */
+const CLOSED_UNDER_US = new Set(['UND_ERR_SOCKET', 'UND_ERR_CLOSED', 'ECONNRESET', 'EPIPE']);
+
+export const unreachable = (endpoint: ModelEndpoint, error: unknown) => {
+  const code = networkCode(error);
+  return new LlmCallError('unreachable', `无法连接模型服务 ${hostOf(endpoint)}（${code ?? '网络错误'}），请检查接口地址、端口和网络`, {
+    retryNow: code !== undefined && CLOSED_UNDER_US.has(code),
+  });
+};
 
 export const timedOut = (timeoutMs: number) =>
   new LlmCallError('timeout', `模型响应超时：${Math.round(timeoutMs / 100) / 10} 秒内没有回答，请稍后重试或检查模型服务`);

@@ -1,5 +1,5 @@
-import { backoff, retryDelay, startAttempt, type Attempt } from './attempt.js';
-import { NO_USAGE, startMeter, timeoutOf } from './call.js';
+import { startAttempt, type Attempt } from './attempt.js';
+import { beforeRetry, NO_USAGE, startMeter, timeoutOf } from './call.js';
 import { aborted, badResponse, fromHttpStatus, toLlmCallError, type LlmCallError } from './errors.js';
 import { finishReasonOf, streamedChatBody, ToolCallAssembler } from './openai-wire.js';
 import { sseData } from './sse-lines.js';
@@ -112,7 +112,7 @@ export async function* streamChat(
         attempt.dispose();
       }
       if (delivered || !failure.retryable || tried >= maxAttempts) throw failure.afterAttempts(tried);
-      await backoff(retryDelay(settings.retryBaseMs, tried, failure.retryAfterMs), options.signal);
+      await beforeRetry(settings, failure, tried, options.signal);
     }
   } catch (error) {
     await meter.fail(error, NO_USAGE);

@@ -11,12 +11,6 @@ export interface RunEvent {
   data: Record<string, unknown>;
 }
 
-export async function insertRun(db: Db, run: NewRun): Promise<RunRow> {
-  const [row] = await db.insert(runs).values(run).returning();
-  if (!row) throw new Error('run insert returned nothing');
-  return row;
-}
-
 /** Many new runs in one statement, as one JSON parameter. */
 export async function insertRuns(db: Db, rows: RunRow[]): Promise<void> {
   if (rows.length === 0) return;
