@@ -8,7 +8,11 @@ export function uniqueModelName(prefix: string): string {
 /** Picks an option of an antd Select found by its accessible name. */
 export async function chooseOption(page: Page, combobox: string, option: string | RegExp): Promise<void> {
   await page.getByRole('combobox', { name: combobox }).click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: option }).first().click();
+  const item = page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: option }).first();
+  await item.click();
+  // A click while the dropdown is still opening can be lost on a busy machine: the option is then neither chosen nor gone.
+  const lost = async () => (await item.isVisible()) && !(await item.evaluate((element) => element.classList.contains('ant-select-item-option-selected')));
+  if (await lost()) await item.click();
 }
 
 /** Picks the model type in the form (antd's radio buttons: the label takes the click). */

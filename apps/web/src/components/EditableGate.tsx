@@ -24,7 +24,9 @@ export function EditableGate<T>({ query, canEdit, text, backTo, skeletonRows = 1
     </Button>
   );
   if (query.isPending) return <Card><Skeleton active paragraph={{ rows: skeletonRows }} /></Card>;
-  if (query.isError) return <Result status="warning" title={query.error.code === 40401 ? text.notFound : query.error.message} extra={back} />;
+  // An id that is not even well formed (40001, e.g. a mistyped address) names nothing either.
+  const missing = query.error?.code === 40401 || query.error?.code === 40001;
+  if (query.isError) return <Result status="warning" title={missing ? text.notFound : query.error.message} extra={back} />;
   if (!canEdit(query.data)) return <Result status="403" title={text.readOnly} extra={back} />;
   return children(query.data);
 }
