@@ -42,6 +42,7 @@ export type AgentChatService = ReturnType<typeof createAgentChatService>;
 /** Agent chat and plan chat (streaming.md): turns started, decisions taken, plan runs listed. */
 export function createAgentChatService(deps: AgentChatDeps) {
   const { runs, agents, conversations, db } = deps;
+  for (const kind of ['agent', 'plan'] satisfies ChatArea[]) runs.onPausedCancel(kind, (run) => conversations.markRunAnswerCancelled(run.id));
 
   /** The agent for this turn, with the builder's draft over it for its owner. */
   async function agentForTurn(viewer: Viewer, agentId: string, draft: Partial<CreateAgentBody> | undefined): Promise<AgentInfo> {

@@ -55,6 +55,16 @@ describe('agent chat: human in the loop', () => {
   }
   const messagesOf = async (conversationId: string) => expectOk(await c.t.call<MessageInfo[]>('/api/user/list_conversation_messages', { conversation_id: conversationId }, c.alice));
 
+  it('cancelling a paused run ends it: the kept answer no longer waits, and a decision is refused', async () => {
+    const run = await paused(confirmAction, '取消暂停', '2+3');
+    expect((await messagesOf(run.conversationId)).at(-1)!.meta).toMatchObject({ status: 'awaiting', awaiting: { kind: 'action_confirm' } });
+    expectOk(await c.t.call(`/api/runs/${run.runId}/cancel`, undefined, c.alice));
+    const answer = (await messagesOf(run.conversationId)).at(-1)!;
+    expect(answer.meta.status).toBe('cancelled');
+    expect(answer.meta).not.toHaveProperty('awaiting');
+    expectRefused(await c.decide('hitl_action_confirm', { run_id: run.runId }), 40901, NOT_AWAITING);
+  });
+
   it('at action_confirm: confirm runs the tool as proposed; replace runs it with the given input (object or JSON text)', async () => {
     const first = await paused(confirmAction, '确认动作', '1+1', '答案是 2');
     const action = ofType(first.events, 'action')[0]!.data;

@@ -134,3 +134,11 @@ export async function insertMessages(db: Db, writes: MessageWrite[]): Promise<vo
     insert into messages (id, conversation_id, role, content, run_id, meta, created_at)
     select id, conversation_id, role, content, run_id, meta, clock_timestamp() from w`);
 }
+
+/** Changes fields of a run's answer's `meta` and drops the key `remove`, leaving the rest as it is. */
+export async function patchRunAnswerMeta(db: Db, runId: string, patch: Record<string, unknown>, remove: string): Promise<void> {
+  await db
+    .update(messages)
+    .set({ meta: sql`(${messages.meta} - ${remove}::text) || ${JSON.stringify(patch)}::jsonb` })
+    .where(and(eq(messages.runId, runId), eq(messages.role, 'assistant')));
+}

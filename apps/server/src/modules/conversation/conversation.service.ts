@@ -83,6 +83,9 @@ export function createConversationService({ db }: { db: Db }) {
      */
     writeMessage: (write: repo.MessageWrite): Promise<void> => messageWrites.push(write),
 
+    /** A paused run was cancelled: its answer no longer waits for anyone. */
+    markRunAnswerCancelled: (runId: string) => repo.patchRunAnswerMeta(db, runId, { status: 'cancelled' }, 'awaiting'),
+
     /** A run's answer, kept up to date while the run pauses and goes on: one assistant message per run. */
     async saveRunAnswer(answer: { conversationId: string; runId: string; content: string; meta: Record<string, unknown> }): Promise<void> {
       const { conversationId, runId, content, meta } = answer;

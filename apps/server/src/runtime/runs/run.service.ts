@@ -92,6 +92,8 @@ export function createRunService({ db, bus, log }: RunServiceOptions) {
   const watchedAt = new Map<string, number>();
   /** Runs started here whose row is still being written: a cancel or re-attach right after `run` waits for it. */
   const storing = new Map<string, Promise<void>>();
+  /** Per run kind: what else a paused run's cancel must end (e.g. the conversation's paused answer). */
+  const pausedEndings = new Map<string, (run: RunRow) => Promise<void>>();
   /** Executions in this process, until their last event is logged. */
   const executions = new Map<string, Promise<void>>();
 
@@ -247,14 +249,20 @@ export function createRunService({ db, bus, log }: RunServiceOptions) {
       const moved = await transitionRun(db, run.id, ['running', 'awaiting'], { status: 'cancelled', awaiting: null });
       if (!moved) throw new AppError('CONFLICT', '运行已结束，无法取消');
       if (run.status === 'awaiting') {
-        // Nobody executes a paused run: this call writes its ending.
-        const recorder = new RunRecorder(writer, run.id, await lastSeqOf(db, run.id));
+        // Nobody executes a paused run: this call writes its ending, after the pause's own (which may still be on its way to the log).
+        const recorder = new RunRecorder(writer, run.id, await pausedLastSeq(run.id));
         recorder.emit('done', { run_id: run.id, status: 'cancelled' });
         await recorder.settle();
+        await pausedEndings.get(run.kind)?.(run);
         return;
       }
       local.get(run.id)?.abort(new Error('cancelled'));
       await bus.publish(CANCEL_CHANNEL, run.id);
+    },
+
+    /** Nobody executes a paused run: a cancel calls this to end what the run's kind keeps beside it. */
+    onPausedCancel(kind: string, end: (run: RunRow) => Promise<void>): void {
+      pausedEndings.set(kind, end);
     },
 
     /** Stops local runs on shutdown; they end as failed so the page can offer a retry. */
