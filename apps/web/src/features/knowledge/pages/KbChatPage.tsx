@@ -4,7 +4,7 @@ import layout from '../../../components/chat/ChatLayout.module.css';
 import { ChatComposer } from '../../../components/chat/ChatComposer';
 import { ChatMessageList } from '../../../components/chat/ChatMessageList';
 import { ChatPageShell } from '../../../components/chat/ChatPageShell';
-import { ConversationList } from '../../conversations';
+import { SessionConversationList } from '../../conversations';
 import { CitationDrawer, type OpenCitation } from '../../../components/chat/CitationDrawer';
 import { CitedAnswer } from '../../../components/chat/CitedAnswer';
 import { KbChatToolbar } from '../chat/KbChatToolbar';
@@ -41,14 +41,7 @@ export default function KbChatPage() {
     <ChatPageShell
       label={KB_TITLES.chat}
       conversations={
-        <ConversationList
-          kind="kb"
-          activeId={session.conversationId}
-          onOpen={(conversation) => void chat.openConversation(conversation)}
-          onNew={chat.newConversation}
-          onDeletedActive={chat.newConversation}
-          disabled={session.isRunning}
-        />
+        <SessionConversationList kind="kb" chat={chat} />
       }
     >
       <KbChatToolbar

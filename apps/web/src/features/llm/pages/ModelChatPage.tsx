@@ -5,7 +5,7 @@ import layout from '../../../components/chat/ChatLayout.module.css';
 import { ChatComposer } from '../../../components/chat/ChatComposer';
 import { ChatMessageList } from '../../../components/chat/ChatMessageList';
 import { ChatPageShell } from '../../../components/chat/ChatPageShell';
-import { ConversationList } from '../../conversations';
+import { SessionConversationList } from '../../conversations';
 import { ChatSettingsPanel } from '../chat/ChatSettingsPanel';
 import { ChatWelcome } from '../chat/ChatWelcome';
 import styles from '../chat/ModelPlayground.module.css';
@@ -32,14 +32,7 @@ export default function ModelChatPage() {
     <ChatPageShell
       label={LLM_TITLES.chat}
       conversations={
-        <ConversationList
-          kind="llm"
-          activeId={session.conversationId}
-          onOpen={(conversation) => void playground.openConversation(conversation)}
-          onNew={playground.newConversation}
-          onDeletedActive={playground.newConversation}
-          disabled={session.isRunning}
-        />
+        <SessionConversationList kind="llm" chat={playground} />
       }
       aside={
         settingsOpen ? (
