@@ -113,6 +113,8 @@ export async function buildApp({ config, database, smsProvider, extend }: AppOpt
   toolModule.sources.set('service', mcp.toolSource);
   const agentModule = createAgentModule({
     db,
+    bus: database.bus,
+    cacheSeconds: config.AGENT_CACHE_SECONDS,
     llm: llm.service,
     tags: tags.tags,
     resolveTools: (viewer, ids) => toolModule.catalog.resolveTools(viewer, ids),

@@ -123,6 +123,7 @@ export function testConfig(env: Record<string, string> = {}) {
     // Tests that change sessions in the database directly must not see a cached copy; session-cache.routes.test.ts turns it on.
     SESSION_CACHE_SECONDS: '0',
     LLM_MODEL_CACHE_SECONDS: '0',
+    AGENT_CACHE_SECONDS: '0',
     // The scripted model, tool and MCP servers listen on 127.0.0.1; llm-outbound.routes.test.ts checks the guard.
     OUTBOUND_ALLOWED_HOSTS: '127.0.0.1',
     ...env,

@@ -44,9 +44,9 @@ export interface AgentChatTestContext {
   close(): Promise<void>;
 }
 
-export async function startAgentChatTestApp(): Promise<AgentChatTestContext> {
+export async function startAgentChatTestApp(env: Record<string, string> = {}): Promise<AgentChatTestContext> {
   const llm = await startScriptedLlm();
-  const t = await startTestApp({ SECRET_KEY, LLM_RETRY_BASE_MS: '5' });
+  const t = await startTestApp({ SECRET_KEY, LLM_RETRY_BASE_MS: '5', ...env });
   const admin = await t.signUp('ac_admin');
   const [alice, bob] = [await t.signUp('ac_alice'), await t.signUp('ac_bob')];
   expectOk(await t.call('/api/llm/create_llm_model', { llm_name: MODEL, type: 'chat', provider: 'openai-compatible', base_url: llm.url, api_key: 'sk-agent-0001', is_public: true }, admin));

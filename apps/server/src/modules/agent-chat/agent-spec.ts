@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../platform/db/index.js';
 import { AppError, type Viewer } from '../../platform/http/index.js';
 import { planProgress, type EngineSpec, type SegmentEnd } from '../../runtime/agent-engine/index.js';
-import { insertStep, listSteps, stepRow, type RunContext, type RunStepRow } from '../../runtime/runs/index.js';
+import { listSteps, stepRow, type RunContext, type RunService, type RunStepRow } from '../../runtime/runs/index.js';
 import type { Tool } from '../../runtime/tools/index.js';
 import type { ConversationService } from '../conversation/index.js';
 import type { KnowledgeRetriever } from '../knowledge/index.js';
@@ -22,6 +22,7 @@ export interface AgentSpecDeps {
   mcp: McpCatalog;
   /** Per tool call, besides each tool's own limit. */
   toolTimeoutMs: number;
+  runs: Pick<RunService, 'writeStep'>;
 }
 
 /** Steps the conversation shows with the answer (model calls and prompts are the engine's own). */
@@ -110,7 +111,7 @@ export async function buildAgentSpec(deps: AgentSpecDeps, viewer: Viewer, contex
     retrieve: (signal) => retrieveForAgent(deps.retriever, viewer, agent, input.query, signal),
     steps: {
       list: () => (fresh ? Promise.resolve([]) : listSteps(db, context.run.id)),
-      insert: (row) => insertStep(db, row),
+      insert: (row) => deps.runs.writeStep(row),
       build: (position, step) => stepRow(context.run.id, position, step),
     },
     saveMessage: (end) =>

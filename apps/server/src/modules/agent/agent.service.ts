@@ -1,4 +1,5 @@
 import type { AgentInfo, CreateAgentBody, ListAgentsBody, Page, UpdateAgentBody } from '@agent-platform/contracts';
+import type { SharedCache } from '../../platform/cache/index.js';
 import type { Db } from '../../platform/db/index.js';
 import { canEdit, requireVisible, type Viewer } from '../../platform/http/index.js';
 import type { TagService } from '../tag/index.js';
@@ -11,6 +12,8 @@ export interface AgentServiceDeps {
   db: Db;
   lookups: AgentReferenceLookups;
   tags?: TagService;
+  /** Agents by id for chats (`usableAgent`); every change here evicts the agent in every process. */
+  chatCache: SharedCache<repo.AgentListRow | undefined>;
 }
 
 export type AgentService = ReturnType<typeof createAgentService>;
@@ -43,7 +46,7 @@ function columnsOf(body: Partial<CreateAgentBody>): repo.AgentChanges {
 }
 
 /** Agents themselves: create, change, publish, list, delete. Chats with them are in modules/agent-chat. */
-export function createAgentService({ db, lookups, tags }: AgentServiceDeps) {
+export function createAgentService({ db, lookups, tags, chatCache }: AgentServiceDeps) {
   async function findRow(id: string): Promise<repo.AgentListRow | undefined> {
     return UUID.test(id) ? repo.findAgentListRow(db, id) : undefined;
   }
@@ -72,6 +75,7 @@ export function createAgentService({ db, lookups, tags }: AgentServiceDeps) {
   async function setPublic(viewer: Viewer, id: string, isPublic: boolean): Promise<AgentInfo> {
     await editableRow(viewer, id);
     await repo.updateAgent(db, id, { isPublic });
+    await chatCache.evict(id);
     return show(viewer, id);
   }
 
@@ -88,14 +92,20 @@ export function createAgentService({ db, lookups, tags }: AgentServiceDeps) {
       const stored = await editableRow(viewer, id);
       await checkReferences(lookups, viewer, body, { llm_name: stored.llmName, tool_ids: stored.toolIds, kb_ids: stored.kbIds, services: stored.services });
       if (!(await repo.updateAgent(db, id, columnsOf(body)))) throw agentNotFound();
+      await chatCache.evict(id);
       return show(viewer, id);
     },
 
     getById: async (viewer: Viewer, id: string): Promise<AgentInfo> => toAgentInfo(await visibleRow(viewer, id), viewer),
 
+    /** As `getById`, for a chat's turn: read through the cache, a change still counts at once. */
+    usableAgent: async (viewer: Viewer, id: string): Promise<AgentInfo> =>
+      toAgentInfo(requireVisible(viewer, await chatCache.find(id, () => findRow(id)), WHAT), viewer),
+
     async remove(viewer: Viewer, id: string): Promise<void> {
       await editableRow(viewer, id);
       if (!(await repo.deleteAgent(db, id))) throw agentNotFound();
+      await chatCache.evict(id);
     },
 
     listMine: (viewer: Viewer, body: ListAgentsBody) => list(viewer, { ownerId: viewer.id }, body),

@@ -1,4 +1,6 @@
 import type { AgentInfo, CreateAgentBody } from '@agent-platform/contracts';
+import type { Bus } from '../../platform/bus/index.js';
+import { createSharedCache } from '../../platform/cache/index.js';
 import type { Db } from '../../platform/db/index.js';
 import type { Viewer } from '../../platform/http/index.js';
 import type { KbUsageCheck } from '../knowledge/index.js';
@@ -7,7 +9,7 @@ import { tagColumnReferences, type TagReferences, type TagService } from '../tag
 import type { OwnedThingsCounter } from '../user/index.js';
 import { checkReferences, type AgentReferenceLookups } from './agent-references.js';
 import { createAgentRoleService } from './agent-role.service.js';
-import { agentNamesUsingKb, agentNamesUsingModel, countAgentsByOwner } from './agent.repo.js';
+import { agentNamesUsingKb, agentNamesUsingModel, countAgentsByOwner, type AgentListRow } from './agent.repo.js';
 import { agents } from './agent.tables.js';
 import { createAgentService } from './agent.service.js';
 
@@ -18,6 +20,9 @@ export type { AgentService } from './agent.service.js';
 
 export interface AgentModuleDeps extends Omit<AgentReferenceLookups, 'llm'> {
   db: Db;
+  bus: Bus;
+  /** How long a chat may use an agent read earlier (0: never); changes evict it at once. */
+  cacheSeconds: number;
   llm: LlmService;
   /** For the tag filter: a first-level tag finds its children's agents too. */
   tags?: TagService;
@@ -34,11 +39,12 @@ export interface AgentRegistry {
 export type AgentModule = ReturnType<typeof createAgentModule>;
 
 /** Agents: the table, the `/agent/*` calls other than chat, and the registry the engine reads agents from. */
-export function createAgentModule({ db, llm, tags, resolveTools, getKb, getService }: AgentModuleDeps) {
+export function createAgentModule({ db, bus, cacheSeconds, llm, tags, resolveTools, getKb, getService }: AgentModuleDeps) {
   const lookups: AgentReferenceLookups = { llm, resolveTools, getKb, getService };
-  const agents = createAgentService({ db, lookups, tags });
+  const chatCache = createSharedCache<AgentListRow | undefined>({ bus, channel: 'aip_agents_changed', ttlMs: cacheSeconds * 1000 });
+  const agents = createAgentService({ db, lookups, tags, chatCache });
   const registry: AgentRegistry = {
-    getUsableAgent: agents.getById,
+    getUsableAgent: agents.usableAgent,
     checkDraft: (viewer, agent, draft) => checkReferences(lookups, viewer, draft, agent),
   };
   return { agents, roles: createAgentRoleService({ llm, lookups }), registry };

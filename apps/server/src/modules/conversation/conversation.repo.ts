@@ -78,14 +78,25 @@ export async function deleteMessages(db: Db, ids: string[]): Promise<void> {
   if (ids.length > 0) await db.delete(messages).where(inArray(messages.id, ids));
 }
 
-/** The assistant message a run wrote, if any: a paused run's answer is updated when it goes on. */
-export async function updateRunAnswer(db: Db, runId: string, values: { content: string; meta: Record<string, unknown> }): Promise<boolean> {
-  const rows = await db
-    .update(messages)
-    .set(values)
-    .where(and(eq(messages.runId, runId), eq(messages.role, 'assistant')))
-    .returning({ id: messages.id });
-  return rows.length > 0;
+/**
+ * A run's assistant message, inserted the first time and updated when a paused run goes on, and the
+ * conversation's `updated_at`: one statement, since it stands between a run's last event and `done`.
+ */
+export async function upsertRunAnswer(db: Db, answer: { conversationId: string; runId: string; content: string; meta: Record<string, unknown> }): Promise<void> {
+  const { conversationId, runId, content } = answer;
+  const meta = JSON.stringify(answer.meta);
+  await db.execute(sql`
+    with updated as (
+      update messages set content = ${content}::text, meta = ${meta}::jsonb
+      where run_id = ${runId}::uuid and role = 'assistant'
+      returning id
+    ),
+    inserted as (
+      insert into messages (conversation_id, role, content, run_id, meta, created_at)
+      select ${conversationId}::uuid, 'assistant', ${content}::text, ${runId}::uuid, ${meta}::jsonb, clock_timestamp()
+      where not exists (select 1 from updated)
+    )
+    update conversations set updated_at = now() where id = ${conversationId}::uuid`);
 }
 
 /** A message to write, with its conversation created first when `newConversation` is given. */

@@ -88,9 +88,7 @@ export function createConversationService({ db }: { db: Db }) {
 
     /** A run's answer, kept up to date while the run pauses and goes on: one assistant message per run. */
     async saveRunAnswer(answer: { conversationId: string; runId: string; content: string; meta: Record<string, unknown> }): Promise<void> {
-      const { conversationId, runId, content, meta } = answer;
-      if (!(await repo.updateRunAnswer(db, runId, { content, meta }))) await repo.insertMessage(db, { conversationId, role: 'assistant', content, runId, meta });
-      await repo.touchConversation(db, conversationId);
+      await repo.upsertRunAnswer(db, answer);
     },
 
     /**

@@ -1,4 +1,5 @@
 import type { ConversationKind } from '@agent-platform/contracts';
+import { sql } from 'drizzle-orm';
 import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from '../user/user.tables.js';
 
@@ -34,5 +35,9 @@ export const messages = pgTable(
     meta: jsonb('meta').$type<Record<string, unknown>>().notNull().default({}),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('messages_conversation_created_idx').on(table.conversationId, table.createdAt)],
+  (table) => [
+    index('messages_conversation_created_idx').on(table.conversationId, table.createdAt),
+    // A run's answer is found by its run (written at every pause and at the end).
+    index('messages_run_idx').on(table.runId).where(sql`run_id is not null`),
+  ],
 );

@@ -49,6 +49,9 @@ describe('model gateway: streaming, tools, retries, timeouts, cancellation, usag
     const [request] = c.llm.requests;
     expect(request?.headers.authorization).toBe(`Bearer ${KEY}`);
     expect(request?.body).toMatchObject({ model: 'scripted-chat', stream: true, stream_options: { include_usage: true }, temperature: 0.2 });
+    // The stream does not wait for the usage row; the finish part carries its write.
+    const finish = parts.at(-1);
+    if (finish?.type === 'finish') await finish.recorded;
     expect(await usageRows('playground')).toContainEqual(
       expect.objectContaining({ model: 'gw-chat', user_id: alice.id, ok: true, error: null, prompt_tokens: 11, completion_tokens: 7 }),
     );

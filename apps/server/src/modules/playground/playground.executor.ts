@@ -27,6 +27,7 @@ export function answerExecutor({ conversations, model, conversationId, answer, p
     let text = '';
     let reasoning = '';
     let usage: TokenUsage | undefined;
+    let usageRecorded: Promise<void> = Promise.resolve();
     let outcome: RunOutcome = { status: 'completed' };
     try {
       for await (const part of answer) {
@@ -38,6 +39,7 @@ export function answerExecutor({ conversations, model, conversationId, answer, p
           emit('reasoning', { text: part.text });
         } else if (part.type === 'finish') {
           usage = part.usage;
+          usageRecorded = part.recorded;
           emit('usage', { prompt_tokens: part.usage.promptTokens, completion_tokens: part.usage.completionTokens });
         }
       }
@@ -47,7 +49,7 @@ export function answerExecutor({ conversations, model, conversationId, answer, p
       else throw error;
     }
     await stored;
-    await conversations.writeMessage({
+    const answerWritten = conversations.writeMessage({
       message: {
         id: randomUUID(),
         conversationId,
@@ -64,6 +66,7 @@ export function answerExecutor({ conversations, model, conversationId, answer, p
         },
       },
     });
+    await Promise.all([answerWritten, usageRecorded]);
     return outcome;
   };
 }

@@ -98,8 +98,8 @@ export async function* streamChat(
       try {
         for await (const part of streamOnce(settings, endpoint, request, attempt)) {
           if (part.type === 'end') {
-            await meter.succeed(part.usage);
-            yield { type: 'finish', finishReason: finishReasonOf(part.finishReason), usage: part.usage, latencyMs: meter.elapsed() };
+            const recorded = meter.succeed(part.usage);
+            yield { type: 'finish', finishReason: finishReasonOf(part.finishReason), usage: part.usage, latencyMs: meter.elapsed(), recorded };
             return;
           }
           delivered = true;

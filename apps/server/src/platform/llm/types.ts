@@ -85,7 +85,17 @@ export type ChatStreamPart =
   | { type: 'text'; text: string }
   | { type: 'reasoning'; text: string }
   | { type: 'tool-call'; toolCall: ToolCall }
-  | { type: 'finish'; finishReason: FinishReason; usage: TokenUsage; latencyMs: number };
+  | {
+      type: 'finish';
+      finishReason: FinishReason;
+      usage: TokenUsage;
+      latencyMs: number;
+      /**
+       * The call's usage row being written (never rejects). The stream does not wait for it; whoever
+       * tells a client the call is over (a run's `done`) waits for it first.
+       */
+      recorded: Promise<void>;
+    };
 
 export interface CallOptions {
   /** Who the call is for (usage is recorded against them); null for system work. */

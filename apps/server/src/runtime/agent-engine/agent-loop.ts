@@ -53,12 +53,17 @@ export function agentExecutor(build: (context: RunContext) => Promise<EngineSpec
      * database. Every pause and ending waits for them (`written`), so a stored pause has all its steps.
      */
     let writes: Promise<void> = context.stored;
-    const written = () => writes;
+    /** The model calls' usage rows, written beside the steps. */
+    let usageRecorded: Promise<unknown> = Promise.resolve();
+    const written = async () => {
+      await Promise.all([writes, usageRecorded]);
+    };
     const record = async (step: NewRunStep & { type: keyof StepShapes }): Promise<RunStepRow> => {
       const row = spec.steps.build((rows.at(-1)?.position ?? 0) + 1, step);
       rows.push(row);
       applyStep(state, row);
-      writes = writes.then(() => spec.steps.insert(row));
+      // In parallel with the run's earlier steps (rows carry their positions), after the run's own row.
+      writes = Promise.all([writes, context.stored.then(() => spec.steps.insert(row))]).then(() => undefined);
       // A failed write fails the run at its next pause or ending; until then nobody waits on this chain.
       writes.catch(() => undefined);
       return row;
@@ -99,6 +104,7 @@ export function agentExecutor(build: (context: RunContext) => Promise<EngineSpec
         }
         else if (part.type === 'finish') {
           usage = { prompt_tokens: part.usage.promptTokens, completion_tokens: part.usage.completionTokens };
+          usageRecorded = Promise.all([usageRecorded, part.recorded]);
           emit('usage', usage);
         }
       }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, max } from 'drizzle-orm';
+import { and, asc, eq, max, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/index.js';
 import { runSteps } from './runs.tables.js';
 
@@ -21,6 +21,29 @@ export function stepRow(runId: string, position: number, step: NewRunStep): RunS
 
 export async function insertStep(db: Db, row: RunStepRow): Promise<void> {
   await db.insert(runSteps).values(row);
+}
+
+/** Many runs' steps in one statement (a running agent's steps are written behind it, batched). */
+export async function insertSteps(db: Db, rows: RunStepRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  const json = JSON.stringify(
+    rows.map((row) => ({
+      id: row.id,
+      run_id: row.runId,
+      position: row.position,
+      type: row.type,
+      input: row.input,
+      output: row.output,
+      status: row.status,
+      started_at: row.startedAt.toISOString(),
+      ended_at: row.endedAt?.toISOString() ?? null,
+    })),
+  );
+  await db.execute(sql`
+    insert into run_steps (id, run_id, position, type, input, output, status, started_at, ended_at)
+    select id, run_id, position, type, input, output, status, started_at, ended_at
+    from jsonb_to_recordset(${json}::jsonb) as t(
+      id uuid, run_id uuid, position int, type text, input jsonb, output jsonb, status text, started_at timestamptz, ended_at timestamptz)`);
 }
 
 /**

@@ -9,6 +9,7 @@ import { EventLogWriter } from './event-log-writer.js';
 import { executeRun, type RunExecutor } from './run-executor.js';
 import { RunRecorder } from './run-recorder.js';
 import { streamRun } from './run-stream.js';
+import { insertSteps, type RunStepRow } from './run-steps.repo.js';
 import {
   claimAwaitingRun,
   endRuns,
@@ -82,6 +83,10 @@ export function createRunService({ db, bus, log }: RunServiceOptions) {
   // Runs starting together are inserted together, and runs ending together are moved together.
   const newRuns = new BatchQueue<RunRow, void>(async (rows) => {
     await insertRuns(db, rows);
+    return rows.map(() => undefined);
+  });
+  const newSteps = new BatchQueue<RunStepRow, void>(async (rows) => {
+    await insertSteps(db, rows);
     return rows.map(() => undefined);
   });
   const endings = new BatchQueue<RunEnding, boolean>(async (items) => {
@@ -275,6 +280,9 @@ export function createRunService({ db, bus, log }: RunServiceOptions) {
     },
 
     getOwnRun,
+
+    /** A step built with `stepRow`, written together with other runs' steps of the moment. */
+    writeStep: (row: RunStepRow): Promise<void> => newSteps.push(row),
 
     listRuns: (ownerId: string, kind: string, filter: { subject?: string }, offset: number, limit: number) => listRunsOf(db, ownerId, kind, filter, offset, limit),
   };

@@ -1,0 +1,1 @@
+CREATE INDEX "messages_run_idx" ON "messages" USING btree ("run_id") WHERE run_id is not null;

@@ -1,0 +1,1 @@
+export { createSharedCache, type SharedCache } from './shared-cache.js';
