@@ -66,7 +66,6 @@ export function answerExecutor({ conversations, model, conversationId, answer, p
         },
       },
     });
-    await Promise.all([answerWritten, usageRecorded]);
-    return outcome;
+    return { ...outcome, alongside: Promise.all([answerWritten, usageRecorded]).then(() => undefined) };
   };
 }

@@ -7,6 +7,8 @@ import type { SessionWithUser } from './session.repo.js';
  */
 export class SessionCache {
   private readonly entries = new Map<string, { session: SessionWithUser; cachedAt: number }>();
+  /** Moves on every eviction: a lookup that started before one must not be stored after it. */
+  private evictions = 0;
 
   constructor(
     private readonly ttlMs: number,
@@ -23,6 +25,16 @@ export class SessionCache {
     return entry.session;
   }
 
+  /** In the second half of its life: worth reloading in the background before it expires. */
+  isAging(tokenHash: string): boolean {
+    const entry = this.entries.get(tokenHash);
+    return entry !== undefined && Date.now() - entry.cachedAt > this.ttlMs / 2;
+  }
+
+  get generation(): number {
+    return this.evictions;
+  }
+
   set(tokenHash: string, session: SessionWithUser): void {
     if (this.ttlMs <= 0) return;
     if (this.entries.size >= this.maxEntries) {
@@ -32,7 +44,13 @@ export class SessionCache {
     this.entries.set(tokenHash, { session, cachedAt: Date.now() });
   }
 
+  forget(tokenHash: string): void {
+    this.entries.delete(tokenHash);
+    this.evictions += 1;
+  }
+
   forgetUser(userId: string): void {
+    this.evictions += 1;
     for (const [key, entry] of this.entries) if (entry.session.id === userId) this.entries.delete(key);
   }
 }

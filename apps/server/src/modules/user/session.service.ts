@@ -43,6 +43,21 @@ export function createSessionService({ db, config, bus, log }: { db: Db; config:
     return lookup;
   };
   bus.subscribe(EVICT_CHANNEL, (userId) => cache.forgetUser(userId));
+  const refreshing = new Set<string>();
+  /** A session in steady use is reloaded before it expires, so its calls never wait for the lookup. */
+  const refreshAhead = (tokenHash: string) => {
+    if (refreshing.has(tokenHash)) return;
+    refreshing.add(tokenHash);
+    const generation = cache.generation;
+    lookUp(tokenHash)
+      .then((fresh) => {
+        if (cache.generation !== generation) return;
+        if (fresh) cache.set(tokenHash, fresh);
+        else cache.forget(tokenHash);
+      })
+      .catch((error: Error) => log.warn({ err: error }, 'session refresh failed'))
+      .finally(() => refreshing.delete(tokenHash));
+  };
 
   async function createSession(userId: string, tx: Db = db): Promise<{ id: string; token: string }> {
     const token = newToken();
@@ -86,6 +101,7 @@ export function createSessionService({ db, config, bus, log }: { db: Db; config:
       if (token.length > 256) throw new AppError('UNAUTHENTICATED', '登录已失效，请重新登录');
       const tokenHash = sha256(token);
       let session = cache.get(tokenHash);
+      if (session && cache.isAging(tokenHash)) refreshAhead(tokenHash);
       if (!session || session.expiresAt.getTime() <= Date.now()) {
         session = await lookUp(tokenHash);
         if (session) cache.set(tokenHash, session);

@@ -69,11 +69,15 @@ export function agentExecutor(build: (context: RunContext) => Promise<EngineSpec
       return row;
     };
 
+    /**
+     * An ended run is not read back step by step, so its last steps, its answer and its ending are
+     * written at once (`alongside`); the message needs only the conversation, stored with the run.
+     */
     const end = async (status: SegmentEnd['status'], error?: { code: number; msg: string }): Promise<RunOutcome> => {
-      // The message does not depend on the step rows (only on the conversation): both are written at once.
       await context.stored;
-      await Promise.all([written(), spec.saveMessage({ status, answer: state.answer + streaming, reasoning: state.reasoning, steps: rows, ...(error ? { error: error.msg } : {}) })]);
-      return error ? { status: 'failed', error } : { status: status as RunOutcome['status'] };
+      const saved = spec.saveMessage({ status, answer: state.answer + streaming, reasoning: state.reasoning, steps: rows, ...(error ? { error: error.msg } : {}) });
+      const alongside = Promise.all([written(), saved]).then(() => undefined);
+      return error ? { status: 'failed', error, alongside } : { status: status as RunOutcome['status'], alongside };
     };
 
     const system = (): ChatMessage => ({
@@ -181,9 +185,11 @@ export function agentExecutor(build: (context: RunContext) => Promise<EngineSpec
         if (pause) {
           emit('await', { kind: pause.kind, step_id: pause.stepId, payload: pause.payload });
           const awaiting = { kind: pause.kind, step_id: pause.stepId, payload: pause.payload };
+          // A decision continues from the stored steps: they are written before the run says it waits.
           await context.stored;
-          await Promise.all([written(), spec.saveMessage({ status: 'awaiting', answer: state.answer, reasoning: state.reasoning, steps: rows, awaiting })]);
-          return { status: 'awaiting', awaiting: { kind: pause.kind, step_id: pause.stepId } };
+          await written();
+          const alongside = spec.saveMessage({ status: 'awaiting', answer: state.answer, reasoning: state.reasoning, steps: rows, awaiting });
+          return { status: 'awaiting', awaiting: { kind: pause.kind, step_id: pause.stepId }, alongside };
         }
         if (pending) continue;
         const last = state.messages.at(-1);

@@ -18,6 +18,11 @@ export interface RunOutcome {
   status: Exclude<RunStatus, 'running'>;
   awaiting?: { kind: string; step_id: string };
   error?: { code: number; msg: string };
+  /**
+   * Writes that do not have to precede the run's ending (the answer's message, usage rows): made in
+   * the same moment as it, and `done` waits for both. One round trip at the end of a turn, not two.
+   */
+  alongside?: Promise<void>;
 }
 
 export type RunExecutor = (context: RunContext) => Promise<RunOutcome>;
@@ -39,6 +44,7 @@ export interface ExecutorOptions {
 const WATCH_TICK_MS = 250;
 const INTERRUPTED = { code: 50001, msg: '运行出错，请稍后重试' };
 const NOT_STORED = { code: 50001, msg: '无法保存运行记录，请稍后重试' };
+const ANSWER_NOT_SAVED = { code: 50001, msg: '回答未能保存，请稍后重试' };
 
 /** Runs one executor under a lease, with cancellation and abandonment, and records how it ended. */
 export async function executeRun(
@@ -62,6 +68,7 @@ export async function executeRun(
   let outcome: RunOutcome;
   try {
     outcome = await executor({ run, signal: controller.signal, stored, emit: (type, data) => recorder.emit(type, data) });
+    outcome.alongside?.catch(() => undefined); // looked at below, with the ending
   } catch (error) {
     if (controller.signal.aborted) outcome = { status: 'cancelled' };
     else {
@@ -79,9 +86,15 @@ export async function executeRun(
   );
   if (!storedOk) outcome = { status: 'failed', error: NOT_STORED };
   if (outcome.status === 'failed') recorder.emit('error', { ...(outcome.error ?? INTERRUPTED) });
-  const moved = storedOk && (await options.end({ runId: run.id, status: outcome.status, awaiting: outcome.awaiting ?? null, error: outcome.error?.msg ?? null }));
+  const ending = storedOk ? options.end({ runId: run.id, status: outcome.status, awaiting: outcome.awaiting ?? null, error: outcome.error?.msg ?? null }) : Promise.resolve(false);
+  const [moved, alongside] = await Promise.allSettled([ending, outcome.alongside]);
+  if (moved.status === 'rejected') throw moved.reason;
+  if (alongside.status === 'rejected') {
+    log.error({ err: alongside.reason, runId: run.id }, 'what a run wrote beside its ending failed');
+    recorder.emit('error', ANSWER_NOT_SAVED);
+  }
   // Not moved: someone cancelled the run meanwhile; its status says so.
-  const status = !storedOk ? 'failed' : moved ? outcome.status : 'cancelled';
+  const status = !storedOk ? 'failed' : moved.value ? outcome.status : 'cancelled';
   recorder.emit('done', { run_id: run.id, status });
   try {
     await recorder.settle();
