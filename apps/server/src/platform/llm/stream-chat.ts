@@ -1,3 +1,4 @@
+import type { Dispatcher } from 'undici';
 import { startAttempt, type Attempt } from './attempt.js';
 import { beforeRetry, NO_USAGE, startMeter, timeoutOf } from './call.js';
 import { aborted, badResponse, fromHttpStatus, toLlmCallError, type LlmCallError } from './errors.js';
@@ -12,6 +13,8 @@ interface WireChunk {
 }
 
 const MAX_ERROR_BODY = 4_096;
+/** How long a body may take to end after `[DONE]` before its connection is given up. */
+const BODY_END_GRACE_MS = 200;
 const count = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : 0);
 
 async function readBounded(body: AsyncIterable<Uint8Array>): Promise<string> {
@@ -21,6 +24,18 @@ async function readBounded(body: AsyncIterable<Uint8Array>): Promise<string> {
     if (text.length < MAX_ERROR_BODY) text += decoder.decode(chunk, { stream: true });
   }
   return text.slice(0, MAX_ERROR_BODY);
+}
+
+/**
+ * After `[DONE]`, the rest of the body (normally just its end, already on its way) is read, so the
+ * kept-alive connection carries the next call: an answer left unread closed its connection, and every
+ * call paid for a new one (on both sides).
+ */
+async function finishBody(body: Dispatcher.ResponseData['body']): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const grace = new Promise<void>((resolve) => (timer = setTimeout(resolve, BODY_END_GRACE_MS)));
+  await Promise.race([body.dump().catch(() => undefined), grace]);
+  clearTimeout(timer);
 }
 
 /**
@@ -51,9 +66,13 @@ async function* streamOnce(settings: LlmGatewaySettings, endpoint: ModelEndpoint
   const calls = new ToolCallAssembler();
   let finishReason: string | undefined;
   let usage: TokenUsage = NO_USAGE;
-  for await (const data of sseData(response.body)) {
+  let sawDone = false;
+  for await (const data of sseData(response.body.iterator({ destroyOnReturn: false }))) {
     attempt.touch();
-    if (data === '[DONE]') break;
+    if (data === '[DONE]') {
+      sawDone = true;
+      break;
+    }
     let chunk: WireChunk;
     try {
       chunk = JSON.parse(data) as WireChunk;
@@ -71,6 +90,7 @@ async function* streamOnce(settings: LlmGatewaySettings, endpoint: ModelEndpoint
     if (delta?.tool_calls) calls.add(delta.tool_calls);
     if (typeof choice.finish_reason === 'string' && choice.finish_reason) finishReason = choice.finish_reason;
   }
+  if (sawDone) await finishBody(response.body);
   if (finishReason === undefined) throw new Error('stream ended without finishing');
   for (const toolCall of calls.finish(new Set((request.tools ?? []).map((tool) => tool.name)))) yield { type: 'tool-call', toolCall };
   yield { type: 'end', finishReason, usage };
