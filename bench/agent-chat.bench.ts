@@ -69,7 +69,7 @@ async function preparePlatform(server: RunningServer, llmUrl: string): Promise<{
 
 /** Direct and platform turns alternate, so drift in the machine's speed hits both alike. */
 async function compare(label: string, env: Record<string, string>, port: number, llmUrl: string): Promise<{ summaries: Summary[]; report: Report }> {
-  const server = await startProcess(PLATFORM_ENTRY, { NODE_ENV: 'production', LOG_LEVEL: 'warn', OUTBOUND_ALLOWED_HOSTS: '127.0.0.1', ...env }, port);
+  const server = await startProcess(PLATFORM_ENTRY, { NODE_ENV: 'production', LOG_LEVEL: 'warn', CONVERSATION_TITLES: process.env.BENCH_TITLES ?? 'question', OUTBOUND_ALLOWED_HOSTS: '127.0.0.1', ...env }, port);
   try {
     const { token, agentId } = await preparePlatform(server, llmUrl);
     const platform = () => platformTurn(server.url, token, agentId, QUESTION);

@@ -57,7 +57,7 @@ async function preparePlatform(server: RunningServer, llmUrl: string): Promise<s
 
 /** Direct and platform rounds alternate, so drift in the machine's speed hits both alike. */
 async function compare(label: string, env: Record<string, string>, port: number, llmUrl: string): Promise<Summary[]> {
-  const server = await startProcess(PLATFORM_ENTRY, { NODE_ENV: 'production', LOG_LEVEL: 'warn', ...env }, port);
+  const server = await startProcess(PLATFORM_ENTRY, { NODE_ENV: 'production', LOG_LEVEL: 'warn', CONVERSATION_TITLES: process.env.BENCH_TITLES ?? 'question', ...env }, port);
   try {
     const token = await preparePlatform(server, llmUrl);
     await round(() => platformStream(server.url, token, MODEL, '预热')); // warm-up

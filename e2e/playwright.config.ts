@@ -75,6 +75,8 @@ export default defineConfig({
         NODE_ENV: 'production',
         // The scripted model server; specs may create models as non-administrators.
         OUTBOUND_ALLOWED_HOSTS: '127.0.0.1',
+        // Specs find conversations by their question; model-written titles are covered by the API tests.
+        CONVERSATION_TITLES: 'question',
       },
     },
     {

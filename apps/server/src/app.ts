@@ -9,7 +9,7 @@ import { openSecretBox } from './platform/security/index.js';
 import { agentCounters, agentKbUsageCheck, agentModelUsageCheck, agentRoutes, agentTagReferences, createAgentModule } from './modules/agent/index.js';
 import { agentChatRoutes, createAgentChatService } from './modules/agent-chat/index.js';
 import { agentPublishRoutes, createAgentPublishModule } from './modules/agent-publish/index.js';
-import { conversationRoutes, createConversationService } from './modules/conversation/index.js';
+import { conversationRoutes, createConversationService, createTitleWriter } from './modules/conversation/index.js';
 import { createFileModule, FILE_UPLOAD_URLS, fileRoutes, installMultipart, readChatAttachments } from './modules/files/index.js';
 import {
   createKbChatService,
@@ -73,7 +73,7 @@ export async function buildApp({ config, database, smsProvider, extend }: AppOpt
   await system.seedDefaults();
   const usage = createUsageService({ db });
   const sms = createSmsService({ db, system, provider: smsProvider ?? createSmsProvider(config, app.log), log: app.log });
-  const conversations = createConversationService({ db });
+  const conversations = createConversationService({ db, titles: createTitleWriter({ db, log: app.log, enabled: config.CONVERSATION_TITLES === 'model' }) });
   const tags = createTagModule({ db, references: [mcpTagReferences, toolTagReferences, agentTagReferences, kbTagReferences] });
   // Model API keys (and later other secrets) are encrypted with SECRET_KEY, or a key kept in DATA_DIR.
   const secrets = openSecretBox(config.SECRET_KEY, path.join(config.dataDir, 'secret.key'));

@@ -27,6 +27,8 @@ const schema = z.object({
   LLM_MODEL_CACHE_SECONDS: z.coerce.number().min(0).max(60).default(5),
   /** Agents remembered by id for chats per process; every change to an agent evicts it everywhere at once. */
   AGENT_CACHE_SECONDS: z.coerce.number().min(0).max(60).default(5),
+  /** `model`: after a conversation's first answer its model writes the title; `question`: the question's first words stay. */
+  CONVERSATION_TITLES: z.enum(['model', 'question']).default('model'),
   LOGIN_MAX_FAILURES_PER_USER: z.coerce.number().int().min(1).default(5),
   LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).default(30),
   LOGIN_LOCK_MINUTES: z.coerce.number().positive().default(15),

@@ -124,6 +124,8 @@ export function testConfig(env: Record<string, string> = {}) {
     SESSION_CACHE_SECONDS: '0',
     LLM_MODEL_CACHE_SECONDS: '0',
     AGENT_CACHE_SECONDS: '0',
+    // Titles written by the model add a model call after first answers; conversation-titles.routes.test.ts turns them on.
+    CONVERSATION_TITLES: 'question',
     // The scripted model, tool and MCP servers listen on 127.0.0.1; llm-outbound.routes.test.ts checks the guard.
     OUTBOUND_ALLOWED_HOSTS: '127.0.0.1',
     ...env,

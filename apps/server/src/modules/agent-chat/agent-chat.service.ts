@@ -79,7 +79,7 @@ export function createAgentChatService(deps: AgentChatDeps) {
     const earlier = history ? (remembered > 0 ? history.slice(-remembered) : []) : turn.history.slice(0, -1);
     const messages: AgentRunInput['history'] = area === 'plan' ? earlier : [...earlier, { role: 'user', content: withAttachments(body.query, attachments) }];
     const query = area === 'plan' && attachments?.text ? `${body.query}\n\n${attachments.text}` : body.query;
-    const input: AgentRunInput = { mode: area === 'plan' ? 'plan' : 'chat', agent, query, history: messages, message_id: turn.messageId, conversation_id: turn.conversationId };
+    const input: AgentRunInput = { mode: area === 'plan' ? 'plan' : 'chat', agent, query, history: messages, message_id: turn.messageId, conversation_id: turn.conversationId, opens_conversation: turn.opens };
     return runs.startAndStream(
       sink,
       {

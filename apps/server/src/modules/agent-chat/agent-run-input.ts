@@ -14,6 +14,8 @@ export interface AgentRunInput {
   history: Array<{ role: 'user'; content: string | Array<TextPart | ImagePart> } | { role: 'assistant'; content: string }>;
   message_id: string;
   conversation_id: string;
+  /** The turn opened the conversation: its completed answer gets the conversation a title. */
+  opens_conversation?: boolean;
 }
 
 export const runInputOf = (input: Record<string, unknown>) => input as unknown as AgentRunInput;

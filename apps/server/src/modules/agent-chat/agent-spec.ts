@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../platform/db/index.js';
 import { AppError, type Viewer } from '../../platform/http/index.js';
 import { planProgress, type EngineSpec, type SegmentEnd } from '../../runtime/agent-engine/index.js';
+import { titleAsker } from '../playground/index.js';
 import { listSteps, stepRow, type RunContext, type RunService, type RunStepRow } from '../../runtime/runs/index.js';
 import type { Tool } from '../../runtime/tools/index.js';
 import type { ConversationService } from '../conversation/index.js';
@@ -114,7 +115,11 @@ export async function buildAgentSpec(deps: AgentSpecDeps, viewer: Viewer, contex
       insert: (row) => deps.runs.writeStep(row),
       build: (position, step) => stepRow(context.run.id, position, step),
     },
-    saveMessage: (end) =>
-      conversations.saveRunAnswer({ conversationId: input.conversation_id, runId: context.run.id, content: end.answer, meta: messageMeta(input, end) }),
+    async saveMessage(end) {
+      await conversations.saveRunAnswer({ conversationId: input.conversation_id, runId: context.run.id, content: end.answer, meta: messageMeta(input, end) });
+      if (end.status === 'completed' && input.opens_conversation) {
+        conversations.titleFirstExchange({ conversationId: input.conversation_id, question: input.query, answer: end.answer, ask: titleAsker(llm, viewer, model) });
+      }
+    },
   };
 }

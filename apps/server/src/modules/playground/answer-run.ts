@@ -4,7 +4,7 @@ import { startEarly, type ChatRequest } from '../../platform/llm/index.js';
 import type { RunService } from '../../runtime/runs/index.js';
 import type { ConversationService } from '../conversation/index.js';
 import type { LlmService, ResolvedModel } from '../llm/index.js';
-import type { Turn } from './chat-turn.js';
+import { titleAsker, type Turn } from './chat-turn.js';
 import { answerExecutor, type AnswerInput } from './playground.executor.js';
 
 export interface AnswerRun {
@@ -41,7 +41,15 @@ export async function streamAnswerRun(deps: { llm: LlmService; conversations: Co
         // The question is written while the answer streams; the run's row and log follow it.
         after: turn.record(),
       },
-      answerExecutor({ conversations, model, conversationId, answer, prelude: input.prelude, meta: input.meta }),
+      answerExecutor({
+        conversations,
+        model,
+        conversationId,
+        answer,
+        prelude: input.prelude,
+        meta: input.meta,
+        onCompleted: turn.opens ? (text) => conversations.titleFirstExchange({ conversationId, question: turn.question, answer: text, ask: titleAsker(llm, user, model) }) : undefined,
+      }),
       controller,
     );
   } catch (error) {

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { ConversationKind } from '@agent-platform/contracts';
 import type { AuthUser } from '../../platform/http/index.js';
-import { titleFrom, type ConversationService } from '../conversation/index.js';
+import type { Viewer } from '../../platform/http/index.js';
+import { titleFrom, type AskModel, type ConversationService } from '../conversation/index.js';
+import type { LlmService, ResolvedModel } from '../llm/index.js';
 
 /** One question in a conversation, as every chat (model, knowledge base, …) takes it. */
 export interface Turn {
@@ -10,6 +12,9 @@ export interface Turn {
   /** Chosen before anything is written, so the stream can announce them at once. */
   conversationId: string;
   messageId: string;
+  /** This turn opens the conversation: its first answer gets the conversation a title. */
+  opens: boolean;
+  question: string;
   /** Writes the turn's rows; runs while the answer is already streaming. */
   record(): Promise<void>;
 }
@@ -35,7 +40,7 @@ export async function prepareTurn(conversations: ConversationService, user: Auth
   if (input.regenerate && conversationId) {
     const { conversation, question } = await conversations.takeLastQuestion(user.id, kind, conversationId);
     const history = await conversations.recentMessages(conversation.id, historyMessages);
-    return { history, conversationId: conversation.id, messageId: question.id, record: async () => undefined };
+    return { history, conversationId: conversation.id, messageId: question.id, opens: false, question: question.content, record: async () => undefined };
   }
   const messageId = randomUUID();
   if (!conversationId) {
@@ -44,8 +49,10 @@ export async function prepareTurn(conversations: ConversationService, user: Auth
       history: [{ role: 'user', content: query }],
       conversationId: newConversationId,
       messageId,
+      opens: true,
+      question: query,
       record: () =>
-        conversations.writeMessage({
+        conversations.writeQuestion({
           message: { id: messageId, conversationId: newConversationId, role: 'user', content: query },
           newConversation: { ownerId: user.id, kind, subject, title: titleFrom(query) },
         }),
@@ -58,6 +65,19 @@ export async function prepareTurn(conversations: ConversationService, user: Auth
     history: [...earlier, { role: 'user', content: query }],
     conversationId: conversation.id,
     messageId,
-    record: () => conversations.writeMessage({ message: { id: messageId, conversationId: conversation.id, role: 'user', content: query } }),
+    opens: false,
+    question: query,
+    record: () => conversations.writeQuestion({ message: { id: messageId, conversationId: conversation.id, role: 'user', content: query } }),
+  };
+}
+
+/** How a conversation's title is asked of the chat's own model (usage recorded as `title`). */
+export function titleAsker(llm: LlmService, viewer: Viewer, model: ResolvedModel): AskModel {
+  return async ({ system, user }) => {
+    const messages = [
+      { role: 'system' as const, content: system },
+      { role: 'user' as const, content: user },
+    ];
+    return (await llm.chat(viewer, model, { messages, maxTokens: 40, temperature: 0.3 }, { feature: 'title' })).text;
   };
 }

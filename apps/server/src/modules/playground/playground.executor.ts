@@ -15,13 +15,15 @@ export interface AnswerInput {
   prelude?: Array<{ type: string; data: Record<string, unknown> }>;
   /** Kept with the answer's message (e.g. citations), so a reopened conversation shows them. */
   meta?: Record<string, unknown>;
+  /** Told the whole answer when it completed. */
+  onCompleted?: (answer: string) => void;
 }
 
 /**
  * Streams one answer: text and reasoning as they come, usage at the end. The answer is kept as the
  * conversation's next message whatever happens, partial when stopped or failed.
  */
-export function answerExecutor({ conversations, model, conversationId, answer, prelude = [], meta = {} }: AnswerInput): RunExecutor {
+export function answerExecutor({ conversations, model, conversationId, answer, prelude = [], meta = {}, onCompleted }: AnswerInput): RunExecutor {
   return async ({ run, signal, stored, emit }) => {
     for (const event of prelude) emit(event.type, event.data);
     let text = '';
@@ -66,6 +68,7 @@ export function answerExecutor({ conversations, model, conversationId, answer, p
         },
       },
     });
+    if (outcome.status === 'completed') onCompleted?.(text);
     return { ...outcome, alongside: Promise.all([answerWritten, usageRecorded]).then(() => undefined) };
   };
 }

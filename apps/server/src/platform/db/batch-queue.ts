@@ -11,21 +11,27 @@ export class BatchQueue<T, R> {
   constructor(
     /** Writes the items in one statement and answers one result per item, in order. */
     private readonly write: (items: T[]) => Promise<R[]>,
-    private readonly maxItems = 500,
+    private readonly options: { maxItems?: number; lingerMs?: number } = {},
   ) {}
 
+  /**
+   * With `lingerMs`, the first item waits that long for others: for writes nobody waits on at once
+   * (a chat's question while its answer streams), so a burst of chats is one statement written after
+   * their first tokens instead of a few in front of them.
+   */
   push(item: T): Promise<R> {
     return new Promise<R>((resolve, reject) => {
       this.queue.push({ item, resolve, reject });
       if (this.flushing) return;
       this.flushing = true;
-      setImmediate(() => void this.flush());
+      if (this.options.lingerMs) setTimeout(() => void this.flush(), this.options.lingerMs);
+      else setImmediate(() => void this.flush());
     });
   }
 
   private async flush(): Promise<void> {
     while (this.queue.length > 0) {
-      const batch = this.queue.splice(0, this.maxItems);
+      const batch = this.queue.splice(0, this.options.maxItems ?? 500);
       try {
         const results = await this.write(batch.map((entry) => entry.item));
         batch.forEach((entry, i) => entry.resolve(results[i]!));

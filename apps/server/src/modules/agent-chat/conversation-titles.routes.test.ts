@@ -1,0 +1,59 @@
+import type { ConversationInfo, Page } from '@agent-platform/contracts';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { expectOk } from '../../../test/harness.js';
+import { readSse } from '../../../test/sse.js';
+import { TITLE_MARKER } from '../conversation/index.js';
+import { MODEL, startAgentChatTestApp, type AgentChatTestContext } from './agent-chat-test-fixtures.js';
+
+/** With CONVERSATION_TITLES=model (the default outside tests), the first answer gets its conversation a title. */
+describe('conversation titles written by the model', () => {
+  let c: AgentChatTestContext;
+  beforeAll(async () => {
+    c = await startAgentChatTestApp({ CONVERSATION_TITLES: 'model' });
+  });
+  beforeEach(() => c.llm.reset());
+  afterAll(() => c?.close());
+
+  const titleOf = async (conversationId: string) => {
+    const page = expectOk(await c.t.call<Page<ConversationInfo>>('/api/user/list_history_conversations', { page: 1, page_size: 50 }, c.alice));
+    return page.list.find((conversation) => conversation.id === conversationId)?.title;
+  };
+  const titleRequests = () => c.chatRequests().filter((request) => JSON.stringify(request.body.messages).includes(TITLE_MARKER));
+
+  it('an agent chat: the question titles the conversation at once, the model’s title replaces it after the answer, later turns ask nothing', async () => {
+    c.llm.script({ match: TITLE_MARKER, text: '“周末杭州旅行计划”。' }, { match: '杭州', text: '可以先去西湖，再去灵隐寺。' });
+    const agent = await c.createAgent();
+    const events = await c.chat({ agent_id: agent.id, query: '帮我安排一下周末去杭州玩两天' });
+    const conversationId = events[0]!.data.conversation_id as string;
+    await vi.waitFor(async () => expect(await titleOf(conversationId)).toBe('周末杭州旅行计划'));
+    const [request] = titleRequests();
+    expect(request!.body.messages.at(-1).content).toContain('可以先去西湖');
+
+    await c.chat({ agent_id: agent.id, query: '杭州还有什么好吃的', conversation_id: conversationId });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(titleRequests()).toHaveLength(1);
+    expect(await titleOf(conversationId)).toBe('周末杭州旅行计划');
+    expect(await c.t.rows(sql`select model, ok from usage_records where feature = 'title'`)).toEqual([{ model: MODEL, ok: true }]);
+  });
+
+  it('a playground chat gets a title too; a failing title call leaves the question’s words', async () => {
+    c.llm.script({ match: TITLE_MARKER, text: '模型调试' }, { match: '调试', text: '好的。' });
+    const response = await fetch(`${c.base}/api/llm/chat`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'access-token': c.alice },
+      body: JSON.stringify({ llm_name: MODEL, query: '帮我调试一下这个模型' }),
+    });
+    let conversationId = '';
+    for await (const event of readSse(response)) if (event.event === 'run') conversationId = event.data.conversation_id;
+    await vi.waitFor(async () => expect(await titleOf(conversationId)).toBe('模型调试'));
+
+    c.llm.reset();
+    c.llm.script({ match: TITLE_MARKER, status: 500, errorMessage: 'boom' }, { match: '失败', text: '好的。' });
+    const agent = await c.createAgent();
+    const events = await c.chat({ agent_id: agent.id, query: '标题会失败的问题' });
+    await vi.waitFor(() => expect(titleRequests().length).toBeGreaterThan(0));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(await titleOf(events[0]!.data.conversation_id as string)).toBe('标题会失败的问题');
+  });
+});
