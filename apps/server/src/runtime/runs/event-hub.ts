@@ -21,6 +21,8 @@ export class EventHub {
   private readonly fetching = new Map<string, Promise<void>>();
   /** Events of runs executed here that were delivered but are not in the log yet, per run. */
   private readonly unlogged = new Map<string, RunEvent[]>();
+  /** Shutting down: the database is about to close, reads it would fail are not started. */
+  private closed = false;
 
   constructor(
     private readonly db: Db,
@@ -111,7 +113,13 @@ export class EventHub {
     for (const listener of set) listener(event);
   }
 
+  /** Stops following other processes' runs (before the database closes at shutdown). */
+  close(): void {
+    this.closed = true;
+  }
+
   private onNotification(payload: string): void {
+    if (this.closed) return;
     for (const item of payload.split(' ')) {
       const [runId, seqText] = item.split(':');
       if (runId) this.follow(runId, Number(seqText));
@@ -128,7 +136,9 @@ export class EventHub {
         const events = await listEventsAfter(this.db, runId, this.delivered.get(runId) ?? 0);
         for (const event of events) this.dispatch(runId, event);
       })
-      .catch(this.onError)
+      .catch((error: unknown) => {
+        if (!this.closed) this.onError(error);
+      })
       .finally(() => {
         if (this.fetching.get(runId) === next) this.fetching.delete(runId);
       });

@@ -277,6 +277,7 @@ export function createRunService({ db, bus, log }: RunServiceOptions) {
       // Their endings (and what they streamed) reach the log before the database closes, within reason.
       const ended = Promise.allSettled([...executions.values()]);
       await Promise.race([ended, new Promise((resolve) => setTimeout(resolve, SHUTDOWN_WAIT_MS).unref())]);
+      hub.close();
     },
 
     getOwnRun,
