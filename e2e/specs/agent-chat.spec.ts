@@ -92,6 +92,23 @@ test.describe('agent chat with a person in the loop', () => {
     await expect(answers(page).last()).toContainText('第24段。', { timeout: 15_000 });
   });
 
+  test('a question carries an attached document, and the file stays with it when the conversation is reopened', async ({ page }) => {
+    const question = `总结附件 ${Date.now().toString(36)}`;
+    await scriptLlm({ match: question, text: '附件说周五发布 2.0 版本。' });
+    await page.goto(`/agent/chat?agent_id=${agentId}`);
+    await page.getByRole('button', { name: '添加附件' }).click();
+    await page.locator('input[type=file]').first().setInputFiles({ name: '发布纪要.txt', mimeType: 'text/plain', buffer: Buffer.from('周五发布 2.0 版本，负责人：小林。') });
+    await expect(page.locator('.ant-attachment-list-card-status-done, [class*="attachment-list-card"]').filter({ hasText: '发布纪要' }).first()).toBeVisible();
+    await ask(page, question);
+    await expect(page.getByTestId('question-files').last()).toContainText('发布纪要.txt');
+    await expect(answers(page).last()).toContainText('附件说周五发布 2.0 版本');
+    await shot(page, 'agent-chat-attachment');
+
+    await page.reload();
+    await page.getByText(question).first().click();
+    await expect(page.getByTestId('question-files').last()).toContainText('发布纪要.txt');
+  });
+
   test('plan chat: the drafted plan is confirmed, executed step by step and summarised', async ({ page }) => {
     await page.goto(`/agent/plan-chat?agent_id=${agentId}`);
     await composer(page).or(page.getByPlaceholder('描述要完成的任务，智能体会先制定计划')).first().fill('写一份简短的工作报告');

@@ -45,6 +45,13 @@ describe('a stored message', () => {
     expect(fromMessageInfo({ ...base, meta: {} })).toMatchObject({ status: 'done', reasoning: '' });
   });
 
+  it('reads the files attached to a question, skipping malformed ones', () => {
+    const base = { id: 'q1', role: 'user' as const, content: '总结附件', run_id: null, created_at: '' };
+    const files = [{ id: 'f1', name: '纪要.txt', extra: 1 }, { id: 2 }, 'x'];
+    expect(fromMessageInfo({ ...base, meta: { files } }).files).toEqual([{ id: 'f1', name: '纪要.txt' }]);
+    expect(fromMessageInfo({ ...base, meta: {} }).files).toBeUndefined();
+  });
+
   it('reads the retrieved sources a knowledge-base answer cites, skipping malformed ones', () => {
     const base = { id: 'm2', role: 'assistant' as const, content: '答[1]', run_id: 'r2', created_at: '' };
     const segment = { segment_id: 's1', doc_id: 'd1', doc_name: '手册.md', kb_id: 'k1', text: '年假 5 天', score: 0.8 };

@@ -21,6 +21,8 @@ export interface ChatMessageView {
   key: string;
   role: 'user' | 'assistant';
   content: string;
+  /** Files attached to a question. */
+  files?: AttachedFile[];
   reasoning: string;
   status: ChatMessageStatus;
   /** The Chinese reason, when `status` is `error`. */
@@ -37,8 +39,13 @@ export interface ChatMessageView {
 let counter = 0;
 export const newMessageKey = () => `local-${Date.now().toString(36)}-${(counter += 1)}`;
 
-export function userMessage(content: string): ChatMessageView {
-  return { key: newMessageKey(), role: 'user', content, reasoning: '', status: 'done' };
+export interface AttachedFile {
+  id: string;
+  name: string;
+}
+
+export function userMessage(content: string, files?: AttachedFile[]): ChatMessageView {
+  return { key: newMessageKey(), role: 'user', content, reasoning: '', status: 'done', ...(files?.length ? { files } : {}) };
 }
 
 export function pendingAnswer(): ChatMessageView {
@@ -84,6 +91,12 @@ function usageOf(value: unknown): TokenUsage | undefined {
   return typeof prompt_tokens === 'number' && typeof completion_tokens === 'number' ? { prompt_tokens, completion_tokens } : undefined;
 }
 
+function filesOf(value: unknown): AttachedFile[] | undefined {
+  if (!Array.isArray(value)) return undefined;
+  const files = value.filter((file): file is AttachedFile => typeof file?.id === 'string' && typeof file?.name === 'string');
+  return files.length ? files.map(({ id, name }) => ({ id, name })) : undefined;
+}
+
 function sourcesOf(value: unknown): RetrievedSource[] | undefined {
   if (typeof value !== 'object' || value === null) return undefined;
   const { segments } = value as { segments?: unknown };
@@ -93,8 +106,8 @@ function sourcesOf(value: unknown): RetrievedSource[] | undefined {
 }
 
 /**
- * A stored message as the page shows it. Reads `meta.reasoning`, `meta.usage`, `meta.retrieval`
- * and `meta.status` (`cancelled` / `failed`, with `meta.error`) where the server recorded them.
+ * A stored message as the page shows it. Reads `meta.reasoning`, `meta.usage`, `meta.retrieval`,
+ * `meta.files` (a question's attachments) and `meta.status` (`cancelled` / `failed`, with `meta.error`) where the server recorded them.
  */
 export function fromMessageInfo(info: MessageInfo): ChatMessageView {
   const meta = info.meta ?? {};
@@ -110,5 +123,6 @@ export function fromMessageInfo(info: MessageInfo): ChatMessageView {
     messageId: info.id,
     usage: usageOf(meta.usage),
     sources: sourcesOf(meta.retrieval),
+    files: filesOf(meta.files),
   };
 }

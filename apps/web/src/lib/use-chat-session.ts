@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { StreamEvent } from '@agent-platform/contracts';
-import { applyStreamEvent, pendingAnswer, userMessage, type ChatMessageView } from './chat-messages';
+import { applyStreamEvent, pendingAnswer, userMessage, type AttachedFile, type ChatMessageView } from './chat-messages';
 import { toApiError, type ApiError } from './http';
 import { cancelRun, type RunStreamOptions, type RunStreamResult } from './run-stream';
 
@@ -34,7 +34,8 @@ export interface ChatSession<M extends ChatMessageView = ChatMessageView> {
   messages: M[];
   conversationId: string | null;
   isRunning: boolean;
-  send: (query: string) => void;
+  /** `files`: shown with the question (what the request carries is up to `start`). */
+  send: (query: string, files?: AttachedFile[]) => void;
   /** Answers the last question again; the previous answer is replaced. */
   regenerate: () => void;
   /** Stops the run on the server and stops reading its stream. */
@@ -127,10 +128,10 @@ export function useChatSession<M extends ChatMessageView = ChatMessageView>(opti
   );
 
   const send = useCallback(
-    (query: string) => {
+    (query: string, files?: AttachedFile[]) => {
       if (live.current.controller || !query.trim()) return;
       const answer = pendingAnswer() as M;
-      setMessages((current) => [...current, userMessage(query) as M, answer]);
+      setMessages((current) => [...current, userMessage(query, files) as M, answer]);
       void run((options) => latest.current.start({ query, conversationId: live.current.conversationId }, options), answer);
     },
     [run],

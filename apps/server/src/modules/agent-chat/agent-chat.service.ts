@@ -74,6 +74,7 @@ export function createAgentChatService(deps: AgentChatDeps) {
       conversationId: body.conversation_id,
       regenerate: body.regenerate,
       historyMessages: agent.history_turns * 2 + 1,
+      questionMeta: attachments?.files.length ? { files: attachments.files } : undefined,
     });
     const remembered = agent.history_turns * 2;
     const earlier = history ? (remembered > 0 ? history.slice(-remembered) : []) : turn.history.slice(0, -1);

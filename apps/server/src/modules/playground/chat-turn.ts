@@ -29,6 +29,8 @@ export interface TurnInput {
   regenerate?: boolean;
   /** Past messages the model sees, this turn's question included. */
   historyMessages: number;
+  /** Kept with the question (e.g. the files attached to it), so a reopened conversation shows them. */
+  questionMeta?: Record<string, unknown>;
 }
 
 /**
@@ -53,7 +55,7 @@ export async function prepareTurn(conversations: ConversationService, user: Auth
       question: query,
       record: () =>
         conversations.writeQuestion({
-          message: { id: messageId, conversationId: newConversationId, role: 'user', content: query },
+          message: { id: messageId, conversationId: newConversationId, role: 'user', content: query, meta: input.questionMeta },
           newConversation: { ownerId: user.id, kind, subject, title: titleFrom(query) },
         }),
     };
@@ -67,7 +69,7 @@ export async function prepareTurn(conversations: ConversationService, user: Auth
     messageId,
     opens: false,
     question: query,
-    record: () => conversations.writeQuestion({ message: { id: messageId, conversationId: conversation.id, role: 'user', content: query } }),
+    record: () => conversations.writeQuestion({ message: { id: messageId, conversationId: conversation.id, role: 'user', content: query, meta: input.questionMeta } }),
   };
 }
 

@@ -1,4 +1,4 @@
-import { RedoOutlined, RobotOutlined, UserOutlined } from '@ant-design/icons';
+import { PaperClipOutlined, RedoOutlined, RobotOutlined, UserOutlined } from '@ant-design/icons';
 import { Bubble, type BubbleItemType } from '@ant-design/x';
 import { Alert, Avatar, Button, Flex, Tag, Tooltip, Typography } from 'antd';
 import type { ReactNode } from 'react';
@@ -63,6 +63,19 @@ function AnswerFooter({ message, onRegenerate, extra }: AnswerFooterProps) {
   );
 }
 
+/** The files attached to a question, under it. */
+function QuestionFiles({ files }: { files: NonNullable<ChatMessageView['files']> }) {
+  return (
+    <Flex gap={4} wrap justify="flex-end" data-testid="question-files">
+      {files.map((file) => (
+        <Tag key={file.id} icon={<PaperClipOutlined />} className={styles.questionFile}>
+          {file.name}
+        </Tag>
+      ))}
+    </Flex>
+  );
+}
+
 const AVATARS = {
   user: <Avatar size={32} icon={<UserOutlined />} className={styles.userAvatar} />,
   assistant: <Avatar size={32} icon={<RobotOutlined />} className={styles.aiAvatar} />,
@@ -77,7 +90,8 @@ export function ChatMessageList<M extends ChatMessageView>({ messages, onRegener
     const avatar = message.role === 'assistant' && assistantAvatar ? assistantAvatar : AVATARS[message.role];
     const common = { key: message.key, avatar, ...{ 'data-status': message.status, 'data-testid': `chat-${message.role}` } };
     if (message.role === 'user') {
-      return { ...common, role: 'user', placement: 'end', content: message.content, classNames: { content: styles.question } };
+      const files = message.files?.length ? <QuestionFiles files={message.files} /> : undefined;
+      return { ...common, role: 'user', placement: 'end', content: message.content, classNames: { content: styles.question }, footer: files };
     }
     return {
       ...common,

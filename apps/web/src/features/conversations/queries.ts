@@ -1,4 +1,5 @@
 import type { ConversationKind } from '@agent-platform/contracts';
+import { useCallback, useEffect, useRef } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ApiError } from '../../lib/http';
 import { deleteConversation, listConversationMessages, listConversations } from './api';
@@ -35,8 +36,18 @@ export function useDeleteConversation() {
   });
 }
 
-/** After a turn: the list order (updated_at) and a new conversation's title change. */
+/** The model writes a new conversation's title after its first answer: the list is read again after this long. */
+const TITLE_WRITTEN_AFTER_MS = 3_000;
+
+/** After a turn: the list order (updated_at) changes at once, a new conversation's title a moment later. */
 export function useRefreshConversations() {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: conversationKeys.all });
+  const later = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(later.current), []);
+  return useCallback(() => {
+    const refresh = () => queryClient.invalidateQueries({ queryKey: conversationKeys.all });
+    clearTimeout(later.current);
+    later.current = setTimeout(() => void refresh(), TITLE_WRITTEN_AFTER_MS);
+    return refresh();
+  }, [queryClient]);
 }

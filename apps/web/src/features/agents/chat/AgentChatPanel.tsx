@@ -76,7 +76,7 @@ export function AgentChatPanel({ agentId, draft, compact, conversationId, onConv
   const busy = session.isRunning || attachments.uploading;
   const submit = (text: string) => {
     if (!text.trim() || busy || !agent.data) return;
-    chat.send(text.trim(), attachments.fileIds);
+    chat.send(text.trim(), attachments.files);
     attachments.clear();
     setInput('');
   };

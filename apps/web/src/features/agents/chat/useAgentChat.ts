@@ -3,6 +3,7 @@ import { useCallback, useRef } from 'react';
 import { toast } from 'sonner';
 import type { RunStreamOptions } from '../../../lib/run-stream';
 import { useChatSession } from '../../../lib/use-chat-session';
+import type { AttachedFile } from '../../../lib/chat-messages';
 import { useLoadConversationMessages, useRefreshConversations } from '../../conversations';
 import { applyAgentEvent, pendingAgentAnswer, resumeAnswer, type AgentMessageView, type Decision } from './agent-messages';
 import { replayRun, streamAgentChat, streamDecision, type AgentChatMode } from './api';
@@ -127,9 +128,9 @@ export function useAgentChat({ agentId, mode, draft, onConversation, remember }:
     session,
     openConversation,
     decide,
-    send: (query: string, files: string[]) => {
-      fileIds.current = files;
-      session.send(query);
+    send: (query: string, files: AttachedFile[]) => {
+      fileIds.current = files.map((file) => file.id);
+      session.send(query, files);
     },
     regenerate: session.regenerate,
     /** The run this tab was reading when it reloaded, if any (its conversation to reopen). */

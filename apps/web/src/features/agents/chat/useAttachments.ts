@@ -15,7 +15,7 @@ export function useAttachments() {
     setItems,
     open,
     setOpen,
-    fileIds: uploaded.map((item) => item.response!.id),
+    files: uploaded.map((item) => ({ id: item.response!.id, name: item.name })),
     uploading: items.some((item) => item.status === 'uploading'),
     clear: () => {
       setItems([]);
