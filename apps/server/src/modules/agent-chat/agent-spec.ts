@@ -3,7 +3,7 @@ import type { Db } from '../../platform/db/index.js';
 import { AppError, type Viewer } from '../../platform/http/index.js';
 import { planProgress, type EngineSpec, type SegmentEnd } from '../../runtime/agent-engine/index.js';
 import { titleAsker } from '../playground/index.js';
-import { listSteps, stepRow, type RunContext, type RunService, type RunStepRow } from '../../runtime/runs/index.js';
+import { listSteps, stepInfo, stepRow, type RunContext, type RunService, type RunStepRow } from '../../runtime/runs/index.js';
 import type { Tool } from '../../runtime/tools/index.js';
 import type { ConversationService } from '../conversation/index.js';
 import type { KnowledgeRetriever } from '../knowledge/index.js';
@@ -28,16 +28,6 @@ export interface AgentSpecDeps {
 
 /** Steps the conversation shows with the answer (model calls and prompts are the engine's own). */
 const SHOWN_STEPS = new Set(['retrieval', 'action', 'observation', 'decision', 'plan', 'notice']);
-
-export const stepInfo = (row: RunStepRow) => ({
-  id: row.id,
-  type: row.type,
-  input: row.input,
-  output: row.output,
-  status: row.status,
-  started_at: row.startedAt.toISOString(),
-  ended_at: row.endedAt?.toISOString() ?? null,
-});
 
 /** Tokens of every model call of the run so far. */
 function usageOf(steps: RunStepRow[]) {

@@ -23,22 +23,21 @@ export async function insertStep(db: Db, row: RunStepRow): Promise<void> {
   await db.insert(runSteps).values(row);
 }
 
+/** A step as clients see it (`RunStepInfo`), in the stored columns' names. */
+export const stepInfo = (row: RunStepRow) => ({
+  id: row.id,
+  type: row.type,
+  input: row.input,
+  output: row.output,
+  status: row.status,
+  started_at: row.startedAt.toISOString(),
+  ended_at: row.endedAt?.toISOString() ?? null,
+});
+
 /** Many runs' steps in one statement (a running agent's steps are written behind it, batched). */
 export async function insertSteps(db: Db, rows: RunStepRow[]): Promise<void> {
   if (rows.length === 0) return;
-  const json = JSON.stringify(
-    rows.map((row) => ({
-      id: row.id,
-      run_id: row.runId,
-      position: row.position,
-      type: row.type,
-      input: row.input,
-      output: row.output,
-      status: row.status,
-      started_at: row.startedAt.toISOString(),
-      ended_at: row.endedAt?.toISOString() ?? null,
-    })),
-  );
+  const json = JSON.stringify(rows.map((row) => ({ ...stepInfo(row), run_id: row.runId, position: row.position })));
   await db.execute(sql`
     insert into run_steps (id, run_id, position, type, input, output, status, started_at, ended_at)
     select id, run_id, position, type, input, output, status, started_at, ended_at
