@@ -37,6 +37,21 @@ describe('agent chat: files attached to a question (file_ids)', () => {
     expect(messages[0]).toMatchObject({ role: 'user', content: '总结一下附件', meta: { files: [{ id: notes.id, name: '会议纪要.txt' }] } });
   });
 
+  it('sends an image to a model with vision as an image part beside the question', async () => {
+    const llmName = `vision-${Date.now().toString(36)}`;
+    const model = { llm_name: llmName, type: 'chat', provider: 'openai-compatible', base_url: c.llm.url, api_key: '', supports_vision: true };
+    expectOk(await c.t.call('/api/llm/create_llm_model', model, c.alice));
+    const picture = await upload(c.alice, '截图.png', PNG);
+    const agent = await c.createAgent({ llm_name: llmName });
+    const events = await c.chat({ agent_id: agent.id, query: '图里有什么', file_ids: [picture.id] });
+    expect(events.at(-1)).toMatchObject({ event: 'done', data: { status: 'completed' } });
+    const question = c.chatRequests().at(-1)!.body.messages.at(-1);
+    expect(question.content).toEqual([
+      { type: 'text', text: '图里有什么' },
+      { type: 'image_url', image_url: { url: `data:image/png;base64,${PNG.toString('base64')}` } },
+    ]);
+  });
+
   it('refuses another user’s private file (40401) and an image for a model without vision (40001), before any stream', async () => {
     const secret = await upload(c.alice, '私密.txt', '只给 alice 看');
     const picture = await upload(c.bob, '截图.png', PNG);
