@@ -199,7 +199,11 @@ test('an agent given the imported tool and the MCP service uses both, with a con
   await composer(page).press('Enter');
   const pause = page.getByRole('group', { name: '智能体准备调用工具，请确认是否执行' });
   await pause.getByRole('button', { name: '执行' }).click();
-  await expect(page.getByText('"forecast":"晴"').first()).toBeVisible({ timeout: 20_000 });
+  // A finished step folds (the run goes on to the next call at once): unfold it to read its result.
+  const weatherStep = page.getByTestId('agent-step').first();
+  await expect(weatherStep).toHaveAttribute('data-status', 'done', { timeout: 20_000 });
+  await weatherStep.click();
+  await expect(page.getByText('"forecast":"晴"').first()).toBeVisible();
   await pause.getByRole('button', { name: '执行' }).click();
   await expect(answers(page).last()).toContainText('杭州未来两天晴', { timeout: 20_000 });
   await expect(page.getByText('echo: 智能体你好').first()).toBeVisible();

@@ -10,8 +10,12 @@ export async function chooseOption(page: Page, combobox: string, option: string 
   await page.getByRole('combobox', { name: combobox }).click();
   const item = page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: option }).first();
   await item.click();
-  // A click while the dropdown is still opening can be lost on a busy machine: the option is then neither chosen nor gone.
-  const lost = async () => (await item.isVisible()) && !(await item.evaluate((element) => element.classList.contains('ant-select-item-option-selected')));
+  // A click while the dropdown is still opening can be lost on a busy machine: the option is then neither
+  // chosen nor gone. A dropdown that closes meanwhile means the click took (no waiting for the option then).
+  const lost = async () => {
+    if (!(await item.isVisible())) return false;
+    return item.evaluate((element) => !element.classList.contains('ant-select-item-option-selected'), undefined, { timeout: 1_000 }).catch(() => false);
+  };
   if (await lost()) await item.click();
 }
 

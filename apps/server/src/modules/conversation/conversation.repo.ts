@@ -55,12 +55,12 @@ export async function insertMessage(db: Db, message: NewMessage): Promise<Messag
 }
 
 export function listMessages(db: Db, conversationId: string): Promise<MessageRow[]> {
-  return db.select().from(messages).where(eq(messages.conversationId, conversationId)).orderBy(asc(messages.createdAt), asc(messages.id));
+  return db.select().from(messages).where(eq(messages.conversationId, conversationId)).orderBy(asc(messages.createdAt), asc(messages.seq));
 }
 
 /** The newest `limit` messages, oldest first: the context a model is given. */
 export async function listRecentMessages(db: Db, conversationId: string, limit: number): Promise<MessageRow[]> {
-  const rows = await db.select().from(messages).where(eq(messages.conversationId, conversationId)).orderBy(desc(messages.createdAt), desc(messages.id)).limit(limit);
+  const rows = await db.select().from(messages).where(eq(messages.conversationId, conversationId)).orderBy(desc(messages.createdAt), desc(messages.seq)).limit(limit);
   return rows.reverse();
 }
 

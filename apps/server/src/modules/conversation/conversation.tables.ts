@@ -1,6 +1,6 @@
 import type { ConversationKind } from '@agent-platform/contracts';
 import { sql } from 'drizzle-orm';
-import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from '../user/user.tables.js';
 
 export const conversations = pgTable(
@@ -34,6 +34,8 @@ export const messages = pgTable(
     /** Reasoning, citations, steps, usage: what the page shows beside the text. */
     meta: jsonb('meta').$type<Record<string, unknown>>().notNull().default({}),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The order messages were written in, also within one clock tick (PGlite's clock counts milliseconds). */
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
   },
   (table) => [
     index('messages_conversation_created_idx').on(table.conversationId, table.createdAt),

@@ -43,7 +43,7 @@ export async function notifyAtCommit(db: Db, channel: string, payload: string): 
 
 /**
  * Claims the next due job of `kind`, fairly: the owner with the fewest running jobs of this kind
- * first, then the owner served longest ago, then the oldest job. SKIP LOCKED lets many processes
+ * first, then the owner served longest ago, then the job enqueued first. SKIP LOCKED lets many processes
  * claim at once without waiting for, or taking, each other's rows.
  */
 export async function claimNextJob(db: Db, kind: string, processId: string, leaseMs: number, skipIds: string[]): Promise<ClaimedJob | undefined> {
@@ -58,7 +58,7 @@ export async function claimNextJob(db: Db, kind: string, processId: string, leas
     ), picked as (
       select j.id from jobs j join owners o on o.owner_key = ${ownerKey('j')}
       where j.kind = ${kind} and j.status = 'queued' and j.run_after <= now() ${skip}
-      order by o.running, o.served nulls first, j.created_at, j.id
+      order by o.running, o.served nulls first, j.seq
       limit 1
       for update of j skip locked
     )
