@@ -53,7 +53,10 @@ export function createAgentChatService(deps: AgentChatDeps) {
     return { ...agent, ...draft, retrieval: { ...agent.retrieval, ...draft.retrieval }, hitl: { ...agent.hitl, ...draft.hitl } };
   }
 
-  /** `history`: earlier messages given by the caller (the OpenAI-style API) instead of the conversation's. */
+  /**
+   * `history`: earlier messages given by the caller (the OpenAI-style API) instead of the conversation's.
+   * Such calls open a conversation each, and nobody reads its title: none is written for them.
+   */
   async function start(
     sink: RunSink,
     user: AuthUser,
@@ -80,7 +83,7 @@ export function createAgentChatService(deps: AgentChatDeps) {
     const earlier = history ? (remembered > 0 ? history.slice(-remembered) : []) : turn.history.slice(0, -1);
     const messages: AgentRunInput['history'] = area === 'plan' ? earlier : [...earlier, { role: 'user', content: withAttachments(body.query, attachments) }];
     const query = area === 'plan' && attachments?.text ? `${body.query}\n\n${attachments.text}` : body.query;
-    const input: AgentRunInput = { mode: area === 'plan' ? 'plan' : 'chat', agent, query, history: messages, message_id: turn.messageId, conversation_id: turn.conversationId, opens_conversation: turn.opens };
+    const input: AgentRunInput = { mode: area === 'plan' ? 'plan' : 'chat', agent, query, history: messages, message_id: turn.messageId, conversation_id: turn.conversationId, opens_conversation: turn.opens && !history };
     return runs.startAndStream(
       sink,
       {

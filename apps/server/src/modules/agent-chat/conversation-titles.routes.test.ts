@@ -37,6 +37,20 @@ describe('conversation titles written by the model', () => {
     expect(await c.t.rows(sql`select model, ok from usage_records where feature = 'title'`)).toEqual([{ model: MODEL, ok: true }]);
   });
 
+  it('writes none for the OpenAI-style API, whose every call opens a conversation nobody reads', async () => {
+    c.llm.script({ match: TITLE_MARKER, text: '不该出现' }, { match: '接口', text: '好的。' });
+    const agent = await c.createAgent();
+    const key = expectOk(await c.t.call<{ key: string }>('/api/agent/api_keys/create', { agent_id: agent.id, name: '网站' }, c.alice)).key;
+    const response = await fetch(`${c.base}/v1/chat/completions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
+      body: JSON.stringify({ model: agent.id, messages: [{ role: 'user', content: '接口调用' }] }),
+    });
+    expect(response.status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(titleRequests()).toHaveLength(0);
+  });
+
   it('a playground chat gets a title too; a failing title call leaves the question’s words', async () => {
     c.llm.script({ match: TITLE_MARKER, text: '模型调试' }, { match: '调试', text: '好的。' });
     const response = await fetch(`${c.base}/api/llm/chat`, {
