@@ -1,7 +1,7 @@
 // Issue 4 benchmark: 50 concurrent streamed chats through POST /api/llm/chat, beside the same 50
 // streams taken straight from the scripted model server, in the same run. Goal: the platform adds
 // at most 5 ms to the median time to first token and 20 ms at p99, and delivers at least 95% of the
-// direct token throughput.
+// direct token throughput. A bare proxy on the same stack is measured the same way, as the floor.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -56,10 +56,13 @@ async function preparePlatform(server: RunningServer, llmUrl: string): Promise<s
 }
 
 /** Direct and platform rounds alternate, so drift in the machine's speed hits both alike. */
-async function compare(label: string, env: Record<string, string>, port: number, llmUrl: string): Promise<Summary[]> {
-  const server = await startProcess(PLATFORM_ENTRY, { NODE_ENV: 'production', LOG_LEVEL: 'warn', CONVERSATION_TITLES: process.env.BENCH_TITLES ?? 'question', ...env }, port);
+async function compare(label: string, env: Record<string, string> | 'bare', port: number, llmUrl: string): Promise<Summary[]> {
+  const server =
+    env === 'bare'
+      ? await startProcess('bench/bare-proxy.ts', { BARE_UPSTREAM: llmUrl }, port)
+      : await startProcess(PLATFORM_ENTRY, { NODE_ENV: 'production', LOG_LEVEL: 'warn', CONVERSATION_TITLES: process.env.BENCH_TITLES ?? 'question', ...env }, port);
   try {
-    const token = await preparePlatform(server, llmUrl);
+    const token = env === 'bare' ? '' : await preparePlatform(server, llmUrl);
     await round(() => platformStream(server.url, token, MODEL, '预热')); // warm-up
     const direct = [];
     const platform = [];
@@ -80,6 +83,8 @@ const llmUrl = `${llm.url}/v1`;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aip-bench-data-'));
 try {
   const results = [
+    // The floor: what one more hop on this stack costs, with nothing of the platform behind it.
+    ...(await compare('bare proxy', 'bare', 18293, llmUrl)),
     ...(await withPostgresDatabase((url) => compare('PostgreSQL', { DATABASE_URL: url, DATA_DIR: dataDir }, 18291, llmUrl))),
     ...(await compare('PGlite', { DATA_DIR: dataDir }, 18292, llmUrl)),
   ];
@@ -91,10 +96,9 @@ try {
     const addedP99 = platform.ttftP99 - direct.ttftP99;
     const throughput = platform.charsPerSecond / direct.charsPerSecond;
     const met = addedP50 <= 5 && addedP99 <= 20 && throughput >= 0.95 && platform.failures === 0;
-    console.log(
-      `${platform.target}: +${addedP50.toFixed(1)} ms TTFT p50 (goal ≤ 5), +${addedP99.toFixed(1)} ms p99 (goal ≤ 20), ` +
-        `${(throughput * 100).toFixed(1)}% of direct throughput (goal ≥ 95%) — ${met ? 'met' : 'MISSED'}`,
-    );
+    const figures = `+${addedP50.toFixed(1)} ms TTFT p50, +${addedP99.toFixed(1)} ms p99, ${(throughput * 100).toFixed(1)}% of direct throughput`;
+    if (i === 0) console.log(`floor, ${platform.target} (Fastify → Node's HTTP client → SSE, no platform): ${figures}`);
+    else console.log(`${platform.target}: ${figures} (goals: ≤ 5, ≤ 20, ≥ 95%) — ${met ? 'met' : 'MISSED'}`);
   }
   fs.mkdirSync(path.join(ROOT, 'bench/results'), { recursive: true });
   fs.writeFileSync(path.join(ROOT, 'bench/results/llm-chat.json'), JSON.stringify({ at: new Date().toISOString(), results }, null, 2));

@@ -125,6 +125,7 @@ export async function startScriptedLlm(options: ScriptedLlmOptions = {}): Promis
       headers: flattenHeaders(req),
       body: undefined,
       receivedAt: Date.now(),
+      clientPort: req.socket.remotePort ?? 0,
       aborted: false,
     };
     requests.push(record);

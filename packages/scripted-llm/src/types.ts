@@ -66,6 +66,8 @@ export interface RecordedRequest {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- whatever the client sent; tests read into it freely
   body: any;
   receivedAt: number;
+  /** The client's port: requests with the same one came on the same (kept-alive) connection. */
+  clientPort: number;
   /** When the answer was complete; unset while streaming, hanging or when the client left. */
   finishedAt?: number;
   /** The client closed the connection before the answer was complete. */

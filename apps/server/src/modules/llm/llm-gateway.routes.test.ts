@@ -134,6 +134,21 @@ describe('model gateway: streaming, tools, retries, timeouts, cancellation, usag
     expect(failure).toMatchObject({ reason: 'timeout' });
   });
 
+  it('streamed answers share one kept-alive connection, and a burst of them goes out before any answers', async () => {
+    c.llm.script({ match: '连接复用', chunks: ['一', '二'], chunkDelayMs: 5 });
+    for (let i = 0; i < 3; i += 1) await collect(c.service.streamChat(alice, 'gw-chat', ask('连接复用'), opts));
+    const ports = new Set(c.llm.requests.map((request) => request.clientPort));
+    expect(ports.size).toBe(1);
+
+    // Ten at once, each answering only after 300 ms: all ten reach the model before the first answer does.
+    c.llm.reset();
+    c.llm.script({ match: '同时发出', chunks: ['好'], delayMs: 300 });
+    const started = Date.now();
+    await Promise.all(Array.from({ length: 10 }, () => collect(c.service.streamChat(alice, 'gw-chat', ask('同时发出'), opts))));
+    expect(c.llm.requests).toHaveLength(10);
+    expect(Math.max(...c.llm.requests.map((request) => request.receivedAt)) - started).toBeLessThan(300);
+  });
+
   it('aborting mid-stream closes the upstream request within a second and records the cancellation', async () => {
     c.llm.script({ match: '慢慢说', chunks: Array.from({ length: 30 }, (_, i) => `第${i}段`), chunkDelayMs: 100 });
     const controller = new AbortController();

@@ -14,6 +14,9 @@ export interface Attempt {
   dispose(): void;
 }
 
+/** One reason for every attempt that ended: an error's stack costs more than the rest of the clean-up. */
+const FINISHED = new Error('model call finished');
+
 export function startAttempt(callerSignal: AbortSignal | undefined, timeoutMs: number): Attempt {
   const controller = new AbortController();
   let why: 'timeout' | 'caller' | undefined;
@@ -43,7 +46,7 @@ export function startAttempt(callerSignal: AbortSignal | undefined, timeoutMs: n
     dispose() {
       clearTimeout(timer);
       callerSignal?.removeEventListener('abort', onCallerAbort);
-      if (!controller.signal.aborted) controller.abort(new Error('model call finished'));
+      if (!controller.signal.aborted) controller.abort(FINISHED);
     },
   };
 }

@@ -1,4 +1,5 @@
-import type { Dispatcher } from 'undici';
+import { finished } from 'node:stream/promises';
+import type { StreamResponse } from '../net/index.js';
 import { startAttempt, type Attempt } from './attempt.js';
 import { beforeRetry, NO_USAGE, startMeter, timeoutOf } from './call.js';
 import { aborted, badResponse, fromHttpStatus, toLlmCallError, type LlmCallError } from './errors.js';
@@ -31,10 +32,12 @@ async function readBounded(body: AsyncIterable<Uint8Array>): Promise<string> {
  * kept-alive connection carries the next call: an answer left unread closed its connection, and every
  * call paid for a new one (on both sides).
  */
-async function finishBody(body: Dispatcher.ResponseData['body']): Promise<void> {
+async function finishBody(body: StreamResponse['body']): Promise<void> {
+  if (body.readableEnded) return;
   let timer: NodeJS.Timeout | undefined;
   const grace = new Promise<void>((resolve) => (timer = setTimeout(resolve, BODY_END_GRACE_MS)));
-  await Promise.race([body.dump().catch(() => undefined), grace]);
+  body.resume();
+  await Promise.race([finished(body).catch(() => undefined), grace]);
   clearTimeout(timer);
 }
 
@@ -44,19 +47,12 @@ async function finishBody(body: Dispatcher.ResponseData['body']): Promise<void> 
  * answer under load (docs/decisions/model-gateway.md).
  */
 async function* streamOnce(settings: LlmGatewaySettings, endpoint: ModelEndpoint, request: ChatRequest, attempt: Attempt): AsyncGenerator<ChatStreamPart | { type: 'end'; finishReason: string; usage: TokenUsage }> {
-  const access = { trusted: endpoint.trusted === true };
-  const url = new URL(`${endpoint.baseUrl}/chat/completions`);
-  settings.outbound.assertAllowed(url, access);
   const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'text/event-stream' };
   if (endpoint.apiKey) headers.authorization = `Bearer ${endpoint.apiKey}`;
-  const response = await settings.outbound.dispatcher(access).request({
-    origin: url.origin,
-    path: `${url.pathname}${url.search}`,
-    method: 'POST',
-    headers,
-    body: streamedChatBody(endpoint, request),
-    signal: attempt.signal,
-  });
+  const response = await settings.outbound.stream(
+    { trusted: endpoint.trusted === true },
+    { url: new URL(`${endpoint.baseUrl}/chat/completions`), method: 'POST', headers, body: streamedChatBody(endpoint, request), signal: attempt.signal },
+  );
   attempt.touch();
   if (response.statusCode >= 300) {
     const text = await readBounded(response.body);

@@ -2,6 +2,7 @@ import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { isIP, type LookupFunction } from 'node:net';
 import { Agent, fetch as undiciFetch, type Dispatcher } from 'undici';
 import { isPrivateAddress } from './private-address.js';
+import { createStreamAgents, type StreamRequest, type StreamResponse } from './stream-request.js';
 
 /**
  * Refused before a connection opened: the target is a loopback, private or link-local address and the
@@ -23,6 +24,8 @@ export interface OutboundAccess {
 export interface Outbound {
   /** The connection pool for this access: private targets are refused at connect time, after DNS. */
   dispatcher(access: OutboundAccess): Dispatcher;
+  /** A request whose answer streams (model answers), on Node's HTTP client; the same refusals apply. */
+  stream(access: OutboundAccess, request: StreamRequest): Promise<StreamResponse>;
   /** `fetch` through that pool; an IP-literal URL is checked before anything is sent. */
   fetch(access: OutboundAccess): typeof globalThis.fetch;
   /** Throws `OutboundRefused` when the URL's host is a private IP literal the access may not reach. */
@@ -58,6 +61,8 @@ export function createOutbound({ allowedHosts }: { allowedHosts: readonly string
   const trustedAgent = new Agent({ keepAliveTimeout });
   const guardedAgent = new Agent({ keepAliveTimeout, connect: { lookup: guardedLookup } });
   const dispatcher = (access: OutboundAccess): Dispatcher => (access.trusted ? trustedAgent : guardedAgent);
+  const trustedStreams = createStreamAgents({ keepAliveMs: keepAliveTimeout });
+  const guardedStreams = createStreamAgents({ keepAliveMs: keepAliveTimeout, lookup: guardedLookup });
 
   function assertAllowed(url: URL, access: OutboundAccess): void {
     if (access.trusted) return;
@@ -68,6 +73,10 @@ export function createOutbound({ allowedHosts }: { allowedHosts: readonly string
   return {
     dispatcher,
     assertAllowed,
+    stream(access, request) {
+      assertAllowed(request.url, access);
+      return (access.trusted ? trustedStreams : guardedStreams).request(request);
+    },
     fetch(access) {
       const pool = dispatcher(access);
       return (async (input: string | URL | Request, init?: RequestInit) => {
@@ -79,6 +88,8 @@ export function createOutbound({ allowedHosts }: { allowedHosts: readonly string
       }) as typeof globalThis.fetch;
     },
     async close() {
+      trustedStreams.close();
+      guardedStreams.close();
       await Promise.all([trustedAgent.close(), guardedAgent.close()]);
     },
   };
