@@ -88,6 +88,8 @@ export async function createPostgresBus(url: string, onError: (error: Error) => 
     async close() {
       closed = true;
       local.removeAllListeners();
+      // Notifications already published go out first: ending the connection under them failed each.
+      await turn;
       await client?.end().catch(() => undefined);
     },
   };
