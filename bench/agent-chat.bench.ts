@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { directTurn, platformTurn, processStats, type TurnTiming } from './lib/agent-turns.js';
+import { directTurn, platformTurn, postgresCpuMs, processStats, type TurnTiming } from './lib/agent-turns.js';
 import { withPostgresDatabase } from './lib/postgres.js';
 import { PLATFORM_ENTRY, postJson, ROOT, startProcess, startScriptedModel, type RunningServer } from './lib/servers.js';
 import { percentile } from './lib/streams.js';
@@ -37,6 +37,8 @@ interface Report {
   /** Median added per turn, one turn at a time. */
   sequentialAddedMs: number;
   cpuMsPerTurn: number;
+  /** The PostgreSQL server's CPU per turn (its statements cost as much as the platform's own work); none with PGlite, whose work is the server's. */
+  dbCpuMsPerTurn: number | null;
   rssBeforeMb: number;
   rssAfterMb: number;
   peakMb: number;
@@ -68,7 +70,7 @@ async function preparePlatform(server: RunningServer, llmUrl: string): Promise<{
 }
 
 /** Direct and platform turns alternate, so drift in the machine's speed hits both alike. */
-async function compare(label: string, env: Record<string, string>, port: number, llmUrl: string): Promise<{ summaries: Summary[]; report: Report }> {
+async function compare(label: string, env: Record<string, string>, port: number, llmUrl: string, externalDatabase: boolean): Promise<{ summaries: Summary[]; report: Report }> {
   const server = await startProcess(PLATFORM_ENTRY, { NODE_ENV: 'production', LOG_LEVEL: 'warn', CONVERSATION_TITLES: process.env.BENCH_TITLES ?? 'question', OUTBOUND_ALLOWED_HOSTS: '127.0.0.1', ...env }, port);
   try {
     const { token, agentId } = await preparePlatform(server, llmUrl);
@@ -78,6 +80,7 @@ async function compare(label: string, env: Record<string, string>, port: number,
     const sequential: number[] = [];
     for (let i = 0; i < SEQUENTIAL_TURNS; i += 1) sequential.push((await platform()).totalMs - (await direct()).totalMs);
     const before = processStats(server.pid);
+    const dbBefore = externalDatabase ? postgresCpuMs() : undefined;
     const directTimings: TurnTiming[] = [];
     const platformTimings: TurnTiming[] = [];
     for (let i = 0; i < ROUNDS; i += 1) {
@@ -85,12 +88,15 @@ async function compare(label: string, env: Record<string, string>, port: number,
       platformTimings.push(...(await round(platform)));
     }
     const after = processStats(server.pid);
+    const dbAfter = externalDatabase ? postgresCpuMs() : undefined;
+    const perTurn = (ms: number) => Math.round((ms / platformTimings.length) * 10) / 10;
     return {
       summaries: [summarize(`direct (beside ${label})`, directTimings), summarize(`platform · ${label}`, platformTimings)],
       report: {
         target: label,
         sequentialAddedMs: Math.round(percentile(sequential, 50) * 10) / 10,
-        cpuMsPerTurn: Math.round(((after.cpuMs - before.cpuMs) / platformTimings.length) * 10) / 10,
+        cpuMsPerTurn: perTurn(after.cpuMs - before.cpuMs),
+        dbCpuMsPerTurn: dbBefore === undefined || dbAfter === undefined ? null : perTurn(dbAfter - dbBefore),
         rssBeforeMb: before.rssMb,
         rssAfterMb: after.rssMb,
         peakMb: after.peakMb,
@@ -106,8 +112,8 @@ const llm = await startScriptedModel(RULES, 18293);
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aip-bench-data-'));
 try {
   const runs = [
-    await withPostgresDatabase((url) => compare('PostgreSQL', { DATABASE_URL: url, DATA_DIR: dataDir }, 18294, llm.apiUrl)),
-    await compare('PGlite', { DATA_DIR: dataDir }, 18295, llm.apiUrl),
+    await withPostgresDatabase((url) => compare('PostgreSQL', { DATABASE_URL: url, DATA_DIR: dataDir }, 18294, llm.apiUrl, true)),
+    await compare('PGlite', { DATA_DIR: dataDir }, 18295, llm.apiUrl, false),
   ];
   const results = runs.flatMap((run) => run.summaries);
   const load = fs.readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
@@ -121,7 +127,8 @@ try {
     const met = addedP50 < 15 && platform.errors === 0 && direct.errors === 0 && report.growthMb < 200;
     console.log(
       `${platform.target}: +${addedP50.toFixed(1)} ms per turn at the median (goal < 15), +${addedP99.toFixed(1)} ms at p99, ${platform.errors} errors, ` +
-        `memory ${report.rssBeforeMb} → ${report.rssAfterMb} MB (growth goal < 200); one at a time +${report.sequentialAddedMs} ms, ${report.cpuMsPerTurn} ms CPU per turn — ${met ? 'met' : 'MISSED'}`,
+        `memory ${report.rssBeforeMb} → ${report.rssAfterMb} MB (growth goal < 200); one at a time +${report.sequentialAddedMs} ms, ${report.cpuMsPerTurn} ms CPU per turn` +
+        `${report.dbCpuMsPerTurn === null ? '' : ` (+${report.dbCpuMsPerTurn} ms in PostgreSQL)`} — ${met ? 'met' : 'MISSED'}`,
     );
   }
   fs.mkdirSync(path.join(ROOT, 'bench/results'), { recursive: true });

@@ -23,7 +23,7 @@ export interface AgentSpecDeps {
   mcp: McpCatalog;
   /** Per tool call, besides each tool's own limit. */
   toolTimeoutMs: number;
-  runs: Pick<RunService, 'writeStep'>;
+  runs: Pick<RunService, 'writeStep' | 'hurryWrites'>;
 }
 
 /** Steps the conversation shows with the answer (model calls and prompts are the engine's own). */
@@ -103,6 +103,7 @@ export async function buildAgentSpec(deps: AgentSpecDeps, viewer: Viewer, contex
     steps: {
       list: () => (fresh ? Promise.resolve([]) : listSteps(db, context.run.id)),
       insert: (row) => deps.runs.writeStep(row),
+      hurry: () => deps.runs.hurryWrites(),
       build: (position, step) => stepRow(context.run.id, position, step),
     },
     async saveMessage(end) {

@@ -7,6 +7,11 @@ import pg from 'pg';
  * the publishing process included.
  */
 export interface Bus {
+  /**
+   * A NOTIFY on a channel inside any statement of the database reaches the subscribers when it
+   * commits: a write can carry its own announcement (PostgreSQL; not the in-process emitter).
+   */
+  readonly inDatabase: boolean;
   publish(channel: string, payload: string): Promise<void>;
   subscribe(channel: string, handler: (payload: string) => void): () => void;
   close(): Promise<void>;
@@ -22,6 +27,7 @@ export function createLocalBus(): Bus {
   const emitter = new EventEmitter();
   emitter.setMaxListeners(0);
   return {
+    inDatabase: false,
     async publish(channel, payload) {
       assertChannel(channel);
       emitter.emit(channel, payload);
@@ -72,6 +78,7 @@ export async function createPostgresBus(url: string, onError: (error: Error) => 
   await connect();
 
   return {
+    inDatabase: true,
     async publish(channel, payload) {
       assertChannel(channel);
       await query('select pg_notify($1, $2)', [channel, payload]);

@@ -56,6 +56,7 @@ export function agentExecutor(build: (context: RunContext) => Promise<EngineSpec
     /** The model calls' usage rows, written beside the steps. */
     let usageRecorded: Promise<unknown> = Promise.resolve();
     const written = async () => {
+      spec.steps.hurry();
       await Promise.all([writes, usageRecorded]);
     };
     const record = async (step: NewRunStep & { type: keyof StepShapes }): Promise<RunStepRow> => {

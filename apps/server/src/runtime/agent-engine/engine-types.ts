@@ -64,6 +64,8 @@ export interface EngineSpec {
     list(): Promise<RunStepRow[]>;
     /** Stores a step built by the engine (id and position chosen); the engine does not wait for it before going on. */
     insert(row: RunStepRow): Promise<void>;
+    /** Steps inserted so far are needed now: the run pauses or ends. */
+    hurry(): void;
     /** A step row for this run at `position`. */
     build(position: number, step: NewRunStep): RunStepRow;
   };

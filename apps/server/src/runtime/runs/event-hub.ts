@@ -79,20 +79,34 @@ export class EventHub {
   }
 
   /**
-   * Tells other processes which runs have new events in the log (run id → last logged seq): one
-   * notification for a whole insert of many runs, not one per run, split to fit NOTIFY's payload limit.
+   * The notifications that tell other processes which runs have new events in the log (run id → last
+   * logged seq): one for a whole insert of many runs, not one per run, split to fit NOTIFY's limit.
    */
-  announce(lastSeqs: Map<string, number>): void {
+  private announcements(lastSeqs: Map<string, number>): string[] {
+    const payloads: string[] = [];
     let payload = '';
     for (const [runId, seq] of lastSeqs) {
       const item = `${runId}:${seq}`;
       if (payload.length + item.length + 1 > MAX_PAYLOAD) {
-        this.bus.publish(EVENTS_CHANNEL, payload).catch(this.onError);
+        payloads.push(payload);
         payload = '';
       }
       payload = payload ? `${payload} ${item}` : item;
     }
-    if (payload) this.bus.publish(EVENTS_CHANNEL, payload).catch(this.onError);
+    if (payload) payloads.push(payload);
+    return payloads;
+  }
+
+  /**
+   * When the bus is the database's NOTIFY, the log's insert carries the notifications itself (one
+   * statement, delivered at its commit); otherwise `announce` publishes them after the insert.
+   */
+  notificationsInLog(lastSeqs: Map<string, number>): { channel: string; payloads: string[] } | undefined {
+    return this.bus.inDatabase ? { channel: EVENTS_CHANNEL, payloads: this.announcements(lastSeqs) } : undefined;
+  }
+
+  announce(lastSeqs: Map<string, number>): void {
+    for (const payload of this.announcements(lastSeqs)) this.bus.publish(EVENTS_CHANNEL, payload).catch(this.onError);
   }
 
   /** The log insert failed: the run ends as failed, nothing more to keep. */

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, max, sql } from 'drizzle-orm';
+import { and, asc, eq, max, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db/index.js';
 import { runSteps } from './runs.tables.js';
 
@@ -35,14 +35,13 @@ export const stepInfo = (row: RunStepRow) => ({
 });
 
 /** Many runs' steps in one statement (a running agent's steps are written behind it, batched). */
-export async function insertSteps(db: Db, rows: RunStepRow[]): Promise<void> {
-  if (rows.length === 0) return;
+export function stepsInsert(rows: RunStepRow[]): SQL {
   const json = JSON.stringify(rows.map((row) => ({ ...stepInfo(row), run_id: row.runId, position: row.position })));
-  await db.execute(sql`
+  return sql`
     insert into run_steps (id, run_id, position, type, input, output, status, started_at, ended_at)
     select id, run_id, position, type, input, output, status, started_at, ended_at
     from jsonb_to_recordset(${json}::jsonb) as t(
-      id uuid, run_id uuid, position int, type text, input jsonb, output jsonb, status text, started_at timestamptz, ended_at timestamptz)`);
+      id uuid, run_id uuid, position int, type text, input jsonb, output jsonb, status text, started_at timestamptz, ended_at timestamptz)`;
 }
 
 /**

@@ -9,7 +9,7 @@ import { EventLogWriter } from './event-log-writer.js';
 import { executeRun, type RunExecutor } from './run-executor.js';
 import { RunRecorder } from './run-recorder.js';
 import { streamRun } from './run-stream.js';
-import { insertSteps, type RunStepRow } from './run-steps.repo.js';
+import type { RunStepRow } from './run-steps.repo.js';
 import {
   claimAwaitingRun,
   endRuns,
@@ -83,10 +83,6 @@ export function createRunService({ db, bus, log }: RunServiceOptions) {
   // Runs starting together are inserted together, and runs ending together are moved together.
   const newRuns = new BatchQueue<RunRow, void>(async (rows) => {
     await insertRuns(db, rows);
-    return rows.map(() => undefined);
-  });
-  const newSteps = new BatchQueue<RunStepRow, void>(async (rows) => {
-    await insertSteps(db, rows);
     return rows.map(() => undefined);
   });
   const endings = new BatchQueue<RunEnding, boolean>(async (items) => {
@@ -282,8 +278,10 @@ export function createRunService({ db, bus, log }: RunServiceOptions) {
 
     getOwnRun,
 
-    /** A step built with `stepRow`, written together with other runs' steps of the moment. */
-    writeStep: (row: RunStepRow): Promise<void> => newSteps.push(row),
+    /** A step built with `stepRow`, written behind its run with the next insert of the event log. */
+    writeStep: (row: RunStepRow): Promise<void> => writer.appendStep(row),
+    /** Steps written behind a run are needed now (it pauses or ends). */
+    hurryWrites: (): void => writer.hurry(),
 
     listRuns: (ownerId: string, kind: string, filter: { subject?: string }, offset: number, limit: number) => listRunsOf(db, ownerId, kind, filter, offset, limit),
   };

@@ -1,9 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.js';
+import { openPostgres } from '../../platform/db/index.js';
 import { route } from '../../platform/http/index.js';
-import { startTestApp, type TestApp } from '../../../test/harness.js';
+import { startTestApp, testConfig, type TestApp } from '../../../test/harness.js';
 import { parseSse, readSse, type SseEvent } from '../../../test/sse.js';
-import type { RunExecutor, RunService } from './index.js';
+import { stepRow, type RunExecutor, type RunService } from './index.js';
 
 /** Scripted executors the test route can start by name. */
 const gates = new Map<string, () => void>();
@@ -27,6 +29,16 @@ const executors: Record<string, RunExecutor> = {
     await new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve()));
     aborted.add(run.id);
     throw new Error('aborted');
+  },
+  /** Writes two steps behind the run, the second with the first one's id, and says how each went. */
+  async stepping({ run, emit, stored }) {
+    emit('delta', { text: '写步骤' });
+    await stored;
+    const good = stepRow(run.id, 1, { type: 'notice', output: { text: '好' } });
+    const writes = [runService.writeStep(good), runService.writeStep({ ...good, position: 2 })];
+    const outcomes = await Promise.allSettled(writes);
+    emit('delta', { text: outcomes.map((outcome) => outcome.status).join(',') });
+    return { status: 'completed' };
   },
   async broken() {
     throw new Error('boom: internal detail');
@@ -86,6 +98,15 @@ describe('durable runs: stream, re-attach, cancel, abandon, sweep', () => {
     expect(tail).toEqual(received.slice(2));
   });
 
+  it('steps written behind a run go with its event log; a step that cannot be stored fails alone', async () => {
+    const received = parseSse(await (await start('stepping')).text());
+    expect(received.filter((e) => e.event === 'delta').map((e) => e.data.text).join('')).toBe('写步骤fulfilled,rejected');
+    const runId = received[0]!.data.run_id as string;
+    const stored = await t.rows<{ position: number }>(sql`select position from run_steps where run_id = ${runId}`);
+    expect(stored).toEqual([{ position: 1 }]);
+    await expect.poll(async () => parseSse((await events(runId, 0)).body)).toEqual(received);
+  });
+
   it('re-attaching mid-run loses and repeats nothing', async () => {
     const first = readSse(await start('gated'));
     const seen: SseEvent[] = [];
@@ -104,6 +125,36 @@ describe('durable runs: stream, re-attach, cancel, abandon, sweep', () => {
     expect(all.map((e) => e.id)).toEqual(all.map((_, i) => i + 1));
     expect(all.filter((e) => e.event === 'delta').map((e) => e.data.text).join('')).toBe('前半后半');
     expect(all.at(-1)).toMatchObject({ event: 'done', data: { status: 'completed' } });
+  });
+
+  it('another server process on the same PostgreSQL follows a run live, told by the log insert itself', async (context) => {
+    if (t.dialect !== 'postgres' || !t.databaseUrl) {
+      context.skip(); // embedded PGlite is one process by design
+      return;
+    }
+    const database = await openPostgres(t.databaseUrl, 2, () => {});
+    const other = await buildApp({ config: testConfig(), database });
+    try {
+      const otherBase = await other.listen({ host: '127.0.0.1', port: 0 });
+      const first = readSse(await start('gated'));
+      const seen: SseEvent[] = [];
+      for await (const event of first) {
+        seen.push(event);
+        if (event.event === 'delta') break;
+      }
+      const runId = seen[0]!.data.run_id;
+      const followed = await fetch(`${otherBase}/api/runs/${runId}/events?after=0`, { headers: { 'access-token': token } });
+      await expect.poll(() => gates.has(runId)).toBe(true);
+      gates.get(runId)!();
+      const there: SseEvent[] = [];
+      for await (const event of readSse(followed)) there.push(event);
+      expect(there.filter((e) => e.event === 'delta').map((e) => e.data.text).join('')).toBe('前半后半');
+      expect(there.map((e) => e.id)).toEqual(there.map((_, i) => i + 1));
+      expect(there.at(-1)).toMatchObject({ event: 'done', data: { status: 'completed' } });
+    } finally {
+      await other.close();
+      await database.close();
+    }
   });
 
   it('cancel stops the executor at once and ends the stream as cancelled', async () => {
