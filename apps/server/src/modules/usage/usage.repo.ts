@@ -1,13 +1,12 @@
 import type { ModelTokenUsage } from '@agent-platform/contracts';
-import { count, inArray, sql, sum } from 'drizzle-orm';
+import { count, inArray, sql, sum, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db/index.js';
 import { usageRecords } from './usage.tables.js';
 
 export type NewUsageRecord = typeof usageRecords.$inferInsert;
 
-/** Many rows in one statement, as one JSON parameter (cheaper than a parameter per value). */
-export async function insertUsageRows(db: Db, records: NewUsageRecord[]): Promise<void> {
-  if (records.length === 0) return;
+/** Many model calls' usage rows in one insert, as one JSON parameter (cheaper than a parameter per value). */
+export function usageRowsInsert(records: NewUsageRecord[]): SQL {
   const json = JSON.stringify(
     records.map((r) => ({
       user_id: r.userId ?? null,
@@ -20,11 +19,11 @@ export async function insertUsageRows(db: Db, records: NewUsageRecord[]): Promis
       error: r.error ?? null,
     })),
   );
-  await db.execute(sql`
+  return sql`
     insert into usage_records (user_id, model, feature, prompt_tokens, completion_tokens, latency_ms, ok, error)
     select user_id, model, feature, prompt_tokens, completion_tokens, latency_ms, ok, error
     from jsonb_to_recordset(${json}::jsonb)
-      as t(user_id uuid, model text, feature text, prompt_tokens int, completion_tokens int, latency_ms int, ok boolean, error text)`);
+      as t(user_id uuid, model text, feature text, prompt_tokens int, completion_tokens int, latency_ms int, ok boolean, error text)`;
 }
 
 export async function sumTokensByUserAndModel(db: Db, userIds: string[]): Promise<Array<ModelTokenUsage & { userId: string }>> {

@@ -1,18 +1,18 @@
 import type { ModelTokenUsage } from '@agent-platform/contracts';
-import { BatchQueue, type Db } from '../../platform/db/index.js';
-import { insertUsageRows, sumTokensByUserAndModel, type NewUsageRecord } from './usage.repo.js';
+import type { Db, WriteBehind, WriteKind } from '../../platform/db/index.js';
+import { sumTokensByUserAndModel, usageRowsInsert, type NewUsageRecord } from './usage.repo.js';
+
+const USAGE_ROWS: WriteKind<NewUsageRecord> = { statement: usageRowsInsert };
 
 export type UsageService = ReturnType<typeof createUsageService>;
 
-export function createUsageService({ db }: { db: Db }) {
-  // Calls ending together (fifty answers finishing at once) share one insert; each answer's last event waits for its row.
-  const rows = new BatchQueue<NewUsageRecord, void>(async (records) => {
-    await insertUsageRows(db, records);
-    return records.map(() => undefined);
-  });
+export function createUsageService({ db, writes }: { db: Db; writes: WriteBehind }) {
   return {
-    /** One row per model call; the model gateway calls this. Resolves once the row is written. */
-    recordCall: (record: NewUsageRecord): Promise<void> => rows.push(record),
+    /**
+     * One row per model call; the model gateway calls this. Resolves once the row is written: with the
+     * next write-behind statement, beside runs' events (an answer's last event waits for its row).
+     */
+    recordCall: (record: NewUsageRecord): Promise<void> => writes.add(USAGE_ROWS, [record]),
 
     async tokensByUser(userIds: string[]): Promise<Map<string, ModelTokenUsage[]>> {
       const byUser = new Map<string, ModelTokenUsage[]>();

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectCode, expectOk, startTestApp, type TestApp } from '../../../test/harness.js';
+import { WriteBehind } from '../../platform/db/index.js';
 import { createUsageService, type UsageService } from '../usage/index.js';
 
 const STATS = '/api/user/stat_all_users_usage';
@@ -15,7 +16,7 @@ describe('stat_all_users_usage', () => {
     admin = await t.signUp('stats_admin');
     for (const name of ['heavy', 'light', 'idle']) expectOk(await t.register(name));
     for (const name of ['stats_admin', 'heavy', 'light', 'idle']) ids[name] = (await t.userRow(name))?.id;
-    usage = createUsageService({ db: t.database.db });
+    usage = createUsageService({ db: t.database.db, writes: new WriteBehind(t.database.db) });
     const call = (userId: string | null, model: string, promptTokens: number, completionTokens: number, ok = true) =>
       usage.recordCall({ userId, model, feature: 'chat', promptTokens, completionTokens, latencyMs: 100, ok });
     await call(ids.heavy!, 'qwen-max', 100, 50);

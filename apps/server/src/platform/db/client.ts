@@ -11,6 +11,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { createLocalBus, createPostgresBus, type Bus } from '../bus/index.js';
+import { prepareFrequentStatements } from './prepared-statements.js';
 
 /** One type for both drivers: repositories take a `Db`, and a transaction is a `Db` too. */
 export type Db = PgDatabase<PgQueryResultHKT>;
@@ -76,6 +77,7 @@ export async function openPglite(options: PgliteOptions): Promise<Database> {
 export async function openPostgres(url: string, poolSize: number, onError: (error: Error) => void): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   pool.on('error', onError);
+  prepareFrequentStatements(pool);
   const db = drizzlePg({ client: pool }) as unknown as Db;
   const lockClient = await pool.connect();
   try {

@@ -31,6 +31,7 @@ export function startMeter(settings: LlmGatewaySettings, endpoint: ModelEndpoint
   };
   return {
     elapsed: () => Date.now() - startedAt,
+    recorded: () => done,
     succeed: (usage: TokenUsage) => record(usage, undefined),
     fail: (error: unknown, usage: TokenUsage = NO_USAGE) => record(usage, error),
   };

@@ -134,7 +134,7 @@ export async function* streamChat(
     await meter.fail(error, NO_USAGE);
     throw error;
   } finally {
-    // The consumer left the loop early: the call was cancelled (a no-op when already recorded).
-    await meter.fail(aborted());
+    // The consumer left the loop early: the call was cancelled.
+    if (!meter.recorded()) await meter.fail(aborted());
   }
 }

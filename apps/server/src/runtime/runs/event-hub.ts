@@ -82,7 +82,7 @@ export class EventHub {
    * The notifications that tell other processes which runs have new events in the log (run id → last
    * logged seq): one for a whole insert of many runs, not one per run, split to fit NOTIFY's limit.
    */
-  private announcements(lastSeqs: Map<string, number>): string[] {
+  private payloads(lastSeqs: Map<string, number>): string[] {
     const payloads: string[] = [];
     let payload = '';
     for (const [runId, seq] of lastSeqs) {
@@ -98,15 +98,19 @@ export class EventHub {
   }
 
   /**
-   * When the bus is the database's NOTIFY, the log's insert carries the notifications itself (one
+   * When the bus is the database's NOTIFY, the log's insert carries the announcements itself (one
    * statement, delivered at its commit); otherwise `announce` publishes them after the insert.
    */
-  notificationsInLog(lastSeqs: Map<string, number>): { channel: string; payloads: string[] } | undefined {
-    return this.bus.inDatabase ? { channel: EVENTS_CHANNEL, payloads: this.announcements(lastSeqs) } : undefined;
+  get announcedByLog(): boolean {
+    return this.bus.inDatabase;
+  }
+
+  announcements(lastSeqs: Map<string, number>): { channel: string; payloads: string[] } {
+    return { channel: EVENTS_CHANNEL, payloads: this.payloads(lastSeqs) };
   }
 
   announce(lastSeqs: Map<string, number>): void {
-    for (const payload of this.announcements(lastSeqs)) this.bus.publish(EVENTS_CHANNEL, payload).catch(this.onError);
+    for (const payload of this.payloads(lastSeqs)) this.bus.publish(EVENTS_CHANNEL, payload).catch(this.onError);
   }
 
   /** The log insert failed: the run ends as failed, nothing more to keep. */

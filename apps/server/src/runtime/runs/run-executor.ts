@@ -39,6 +39,8 @@ export interface ExecutorOptions {
   lastWatched(runId: string): number;
   /** Moves the run out of `running` as it ended; false when someone moved it first (a cancel). */
   end(ending: RunEnding): Promise<boolean>;
+  /** Rows written behind (events, steps, usage) are needed now: the run's `done` waits for them. */
+  hurryWrites(): void;
 }
 
 const WATCH_TICK_MS = 250;
@@ -68,6 +70,7 @@ export async function executeRun(
   let outcome: RunOutcome;
   try {
     outcome = await executor({ run, signal: controller.signal, stored, emit: (type, data) => recorder.emit(type, data) });
+    options.hurryWrites();
     outcome.alongside?.catch(() => undefined); // looked at below, with the ending
   } catch (error) {
     if (controller.signal.aborted) outcome = { status: 'cancelled' };

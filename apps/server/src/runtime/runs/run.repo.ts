@@ -1,6 +1,5 @@
 import { and, asc, count, desc, eq, gt, inArray, lt, max, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db/index.js';
-import { stepsInsert, type RunStepRow } from './run-steps.repo.js';
 import { runEvents, runs, type RunStatus } from './runs.tables.js';
 
 export type RunRow = typeof runs.$inferSelect;
@@ -69,34 +68,15 @@ export async function findRun(db: Db, id: string): Promise<RunRow | undefined> {
   return rows[0];
 }
 
-/** NOTIFYs a log insert sends at its commit (`pg_notify`, PostgreSQL only). */
-export interface LogNotifications {
-  channel: string;
-  payloads: string[];
-}
-
 /**
- * One insert for many runs' events, as one JSON parameter, whatever the number of rows: the hot path of every streamed answer, where
- * building a statement with a parameter per value cost more than the insert itself. Steps written behind their runs, and the
- * notifications that tell other processes of the new events, go in the same statement: each statement costs the database
- * about as much CPU as this server spends on it.
+ * Many runs' events in one insert, as one JSON parameter, whatever the number of rows: the hot path of every streamed answer, where
+ * building a statement with a parameter per value cost more than the insert itself.
  */
-export async function appendLog(db: Db, events: Array<RunEvent & { runId: string }>, steps: RunStepRow[] = [], notify?: LogNotifications): Promise<void> {
-  const writes: SQL[] = [];
-  if (steps.length) writes.push(stepsInsert(steps));
-  if (events.length) {
-    const json = JSON.stringify(events.map((row) => ({ run_id: row.runId, seq: row.seq, type: row.type, data: row.data })));
-    writes.push(sql`
-      insert into run_events (run_id, seq, type, data)
-      select run_id, seq, type, data from jsonb_to_recordset(${json}::jsonb) as t(run_id uuid, seq int, type text, data jsonb)`);
-  }
-  // One statement: all but the last part run as data-modifying CTEs (they run whether or not the result refers to them).
-  const last = notify?.payloads.length
-    ? sql`select pg_notify(${notify.channel}, payload) from jsonb_array_elements_text(${JSON.stringify(notify.payloads)}::jsonb) as payload`
-    : writes.pop();
-  if (!last) return;
-  const parts = sql.join(writes.map((write, i) => sql`${sql.raw(`write_${i}`)} as (${write})`), sql`, `);
-  await db.execute(writes.length ? sql`with ${parts} ${last}` : last);
+export function eventsInsert(events: Array<RunEvent & { runId: string }>): SQL {
+  const json = JSON.stringify(events.map((row) => ({ run_id: row.runId, seq: row.seq, type: row.type, data: row.data })));
+  return sql`
+    insert into run_events (run_id, seq, type, data)
+    select run_id, seq, type, data from jsonb_to_recordset(${json}::jsonb) as t(run_id uuid, seq int, type text, data jsonb)`;
 }
 
 export async function lastSeqOf(db: Db, runId: string): Promise<number> {

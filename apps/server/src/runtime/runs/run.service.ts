@@ -3,7 +3,7 @@ import os from 'node:os';
 import type { FastifyBaseLogger, FastifyReply } from 'fastify';
 import type { Bus } from '../../platform/bus/index.js';
 import { AppError, notFound } from '../../platform/http/index.js';
-import { BatchQueue, type Db } from '../../platform/db/index.js';
+import { BatchQueue, type Db, type WriteBehind } from '../../platform/db/index.js';
 import { EventHub } from './event-hub.js';
 import { EventLogWriter } from './event-log-writer.js';
 import { executeRun, type RunExecutor } from './run-executor.js';
@@ -39,6 +39,8 @@ const CRASH_SEQ_MARGIN = 1_000;
 
 export interface RunServiceOptions {
   db: Db;
+  /** Runs' events and steps go out with the process's shared write-behind statement. */
+  writes: WriteBehind;
   bus: Bus;
   log: FastifyBaseLogger;
 }
@@ -76,10 +78,10 @@ const PAUSE_LOG_WAIT_MS = 3_000;
 export type RunService = ReturnType<typeof createRunService>;
 
 /** Durable runs: rows and an event log in the database, executed under a lease, followed live by any process. */
-export function createRunService({ db, bus, log }: RunServiceOptions) {
+export function createRunService({ db, writes, bus, log }: RunServiceOptions) {
   const processId = `${os.hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
   const hub = new EventHub(db, bus, (error) => log.error({ err: error }, 'run event delivery failed'));
-  const writer = new EventLogWriter(db, hub);
+  const writer = new EventLogWriter(writes, hub);
   // Runs starting together are inserted together, and runs ending together are moved together.
   const newRuns = new BatchQueue<RunRow, void>(async (rows) => {
     await insertRuns(db, rows);
@@ -135,6 +137,7 @@ export function createRunService({ db, bus, log }: RunServiceOptions) {
       abandonAfterMs,
       lastWatched: (id: string) => watchedAt.get(id) ?? 0,
       end: (ending: RunEnding) => endings.push(ending),
+      hurryWrites: () => writes.hurry(),
     };
     const execution = executeRun(options, run, recorder, executor, controller, stored)
       .catch((error: unknown) => log.error({ err: error, runId: run.id }, 'run bookkeeping failed'))
