@@ -75,7 +75,7 @@ export async function buildApp({ config, database, smsProvider, extend }: AppOpt
   const writes = new WriteBehind(db);
   const usage = createUsageService({ db, writes });
   const sms = createSmsService({ db, system, provider: smsProvider ?? createSmsProvider(config, app.log), log: app.log });
-  const conversations = createConversationService({ db, titles: createTitleWriter({ db, log: app.log, enabled: config.CONVERSATION_TITLES === 'model' }) });
+  const conversations = createConversationService({ db, writes, titles: createTitleWriter({ db, log: app.log, enabled: config.CONVERSATION_TITLES === 'model' }) });
   const tags = createTagModule({ db, references: [mcpTagReferences, toolTagReferences, agentTagReferences, kbTagReferences] });
   // Model API keys (and later other secrets) are encrypted with SECRET_KEY, or a key kept in DATA_DIR.
   const secrets = openSecretBox(config.SECRET_KEY, path.join(config.dataDir, 'secret.key'));

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { MessageInfo } from '@agent-platform/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectOk, startTestApp, type TestApp } from '../../../test/harness.js';
-import { insertMessages, type MessageWrite } from './conversation.repo.js';
+import { WriteBehind } from '../../platform/db/index.js';
+import { MESSAGE_WRITES, type MessageWrite } from './conversation.repo.js';
 
 /** PGlite's clock counts milliseconds: messages written in one tick must still list in the order written. */
 describe('conversation messages keep the order they were written in', () => {
@@ -21,7 +22,7 @@ describe('conversation messages keep the order they were written in', () => {
       message: { id: randomUUID(), conversationId, role: i % 2 ? 'assistant' : 'user', content: `第${i}条` },
       ...(i === 0 ? { newConversation: { ownerId: owner!.id, kind: 'llm' as const, subject: 'm', title: '顺序' } } : {}),
     }));
-    await insertMessages(t.database.db, writes);
+    await new WriteBehind(t.database.db).add(MESSAGE_WRITES, writes);
     const listed = expectOk(await t.call<MessageInfo[]>('/api/user/list_conversation_messages', { conversation_id: conversationId }, token));
     expect(listed.map((message) => message.content)).toEqual(writes.map((write) => write.message.content));
   });

@@ -1,6 +1,6 @@
 import type { ConversationKind } from '@agent-platform/contracts';
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../../platform/db/index.js';
+import type { Db, WriteKind } from '../../platform/db/index.js';
 import { conversations, messages } from './conversation.tables.js';
 
 export type ConversationRow = typeof conversations.$inferSelect;
@@ -111,45 +111,38 @@ export interface MessageWrite {
 }
 
 /**
- * Many chats' messages in one statement: the new conversations they open, the messages, and the
- * `updated_at` of the conversations they continue (what `insertConversation`, `insertMessage` and
- * `touchConversation` do one by one). Fifty chats starting at once are one statement, not two hundred.
+ * Many chats' messages written behind, in the shared statement: the new conversations they open, the
+ * messages, and the `updated_at` of the conversations they continue (what `insertConversation`,
+ * `insertMessage` and `touchConversation` do one by one). Fifty chats starting at once cost no
+ * statement of their own. The foreign key of a message on a conversation created beside it is checked
+ * at the statement's end; clock_timestamp() keeps messages of one conversation in the order they were queued.
  */
-export async function insertMessages(db: Db, writes: MessageWrite[]): Promise<void> {
-  if (writes.length === 0) return;
-  const json = JSON.stringify(
-    writes.map(({ message, newConversation }) => ({
-      id: message.id,
-      conversation_id: message.conversationId,
-      role: message.role,
-      content: message.content,
-      run_id: message.runId ?? null,
-      meta: message.meta ?? {},
-      is_new: newConversation !== undefined,
-      owner_id: newConversation?.ownerId ?? null,
-      kind: newConversation?.kind ?? null,
-      subject: newConversation?.subject ?? null,
-      title: newConversation?.title ?? null,
-    })),
-  );
-  // One statement: the foreign key of a message on a conversation created beside it is checked at its
-  // end. clock_timestamp() keeps messages of one conversation in the order they were queued.
-  await db.execute(sql`
-    with w as (
-      select * from jsonb_to_recordset(${json}::jsonb) as t(
-        id uuid, conversation_id uuid, role text, content text, run_id uuid, meta jsonb,
-        is_new boolean, owner_id uuid, kind text, subject text, title text)
-    ),
-    created as (
-      insert into conversations (id, owner_id, kind, subject, title)
-      select conversation_id, owner_id, kind, subject, title from w where is_new
-    ),
-    touched as (
-      update conversations set updated_at = now() where id in (select conversation_id from w where not is_new)
-    )
-    insert into messages (id, conversation_id, role, content, run_id, meta, created_at)
-    select id, conversation_id, role, content, run_id, meta, clock_timestamp() from w`);
-}
+export const MESSAGE_WRITES: WriteKind<MessageWrite> = {
+  statement(writes) {
+    const json = JSON.stringify(
+      writes.map(({ message, newConversation }) => ({
+        id: message.id,
+        conversation_id: message.conversationId,
+        role: message.role,
+        content: message.content,
+        run_id: message.runId ?? null,
+        meta: message.meta ?? {},
+        is_new: newConversation !== undefined,
+        owner_id: newConversation?.ownerId ?? null,
+        kind: newConversation?.kind ?? null,
+        subject: newConversation?.subject ?? null,
+        title: newConversation?.title ?? null,
+      })),
+    );
+    const rows = sql`jsonb_to_recordset(${json}::jsonb) as t(
+      id uuid, conversation_id uuid, role text, content text, run_id uuid, meta jsonb, is_new boolean, owner_id uuid, kind text, subject text, title text)`;
+    return [
+      sql`insert into conversations (id, owner_id, kind, subject, title) select conversation_id, owner_id, kind, subject, title from ${rows} where is_new`,
+      sql`update conversations set updated_at = now() where id in (select conversation_id from ${rows} where not is_new)`,
+      sql`insert into messages (id, conversation_id, role, content, run_id, meta, created_at) select id, conversation_id, role, content, run_id, meta, clock_timestamp() from ${rows}`,
+    ];
+  },
+};
 
 /** Changes fields of a run's answer's `meta` and drops the key `remove`, leaving the rest as it is. */
 export async function patchRunAnswerMeta(db: Db, runId: string, patch: Record<string, unknown>, remove: string): Promise<void> {

@@ -1,12 +1,10 @@
 import type { ConversationInfo, ConversationKind, ListConversationsBody, MessageInfo, Page } from '@agent-platform/contracts';
 import { badInput, notFound } from '../../platform/http/index.js';
-import { BatchQueue, type Db } from '../../platform/db/index.js';
+import type { Db, WriteBehind } from '../../platform/db/index.js';
 import type { AskModel, TitleWriter } from './conversation-titles.js';
 import * as repo from './conversation.repo.js';
 
 const TITLE_LENGTH = 30;
-/** A question waits this long for others' (see `writeQuestion`). */
-const QUESTION_LINGER_MS = 20;
 
 function toConversation(row: repo.ConversationRow): ConversationInfo {
   return { id: row.id, kind: row.kind, subject: row.subject, title: row.title, created_at: row.createdAt.toISOString(), updated_at: row.updatedAt.toISOString() };
@@ -24,13 +22,7 @@ export function titleFrom(query: string): string {
 
 export type ConversationService = ReturnType<typeof createConversationService>;
 
-export function createConversationService({ db, titles }: { db: Db; titles?: TitleWriter }) {
-  const insertAll = async (writes: repo.MessageWrite[]) => {
-    await repo.insertMessages(db, writes);
-    return writes.map(() => undefined);
-  };
-  const messageWrites = new BatchQueue<repo.MessageWrite, void>(insertAll);
-  const questionWrites = new BatchQueue<repo.MessageWrite, void>(insertAll, { lingerMs: QUESTION_LINGER_MS });
+export function createConversationService({ db, writes, titles }: { db: Db; writes: WriteBehind; titles?: TitleWriter }) {
 
   async function getOwnConversation(ownerId: string, id: string): Promise<repo.ConversationRow> {
     const row = await repo.findConversation(db, id);
@@ -83,22 +75,16 @@ export function createConversationService({ db, titles }: { db: Db; titles?: Tit
     },
 
     /**
-     * A chat's message (and the conversation it opens), written together with those of every other
-     * chat doing the same at this moment: one statement for many (`insertMessages`).
+     * A chat's message (and the conversation it opens), written behind with those of every other chat
+     * (`MESSAGE_WRITES`): at most a few tens of milliseconds later, at once when a run ends. A question
+     * is written while its answer streams, so a burst of chats writes them after their first tokens.
      */
-    writeMessage: (write: repo.MessageWrite): Promise<void> => messageWrites.push(write),
+    writeMessage: (write: repo.MessageWrite): Promise<void> => writes.add(repo.MESSAGE_WRITES, [write]),
 
     /** After the first answer of a conversation a turn opened: a title written by the model, in the background. */
     titleFirstExchange(exchange: { conversationId: string; question: string; answer: string; ask: AskModel }): void {
       titles?.afterFirstExchange({ ...exchange, provisionalTitle: titleFrom(exchange.question) });
     },
-
-    /**
-     * A chat's question (and the conversation it opens), written while its answer streams: it waits
-     * a moment for other chats' questions, so a burst of chats writes them in one statement after
-     * their first tokens rather than in front of them. A run's row follows its question.
-     */
-    writeQuestion: (write: repo.MessageWrite): Promise<void> => questionWrites.push(write),
 
     /** A paused run was cancelled: its answer no longer waits for anyone. */
     markRunAnswerCancelled: (runId: string) => repo.patchRunAnswerMeta(db, runId, { status: 'cancelled' }, 'awaiting'),

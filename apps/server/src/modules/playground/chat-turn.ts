@@ -54,7 +54,7 @@ export async function prepareTurn(conversations: ConversationService, user: Auth
       opens: true,
       question: query,
       record: () =>
-        conversations.writeQuestion({
+        conversations.writeMessage({
           message: { id: messageId, conversationId: newConversationId, role: 'user', content: query, meta: input.questionMeta },
           newConversation: { ownerId: user.id, kind, subject, title: titleFrom(query) },
         }),
@@ -69,7 +69,7 @@ export async function prepareTurn(conversations: ConversationService, user: Auth
     messageId,
     opens: false,
     question: query,
-    record: () => conversations.writeQuestion({ message: { id: messageId, conversationId: conversation.id, role: 'user', content: query, meta: input.questionMeta } }),
+    record: () => conversations.writeMessage({ message: { id: messageId, conversationId: conversation.id, role: 'user', content: query, meta: input.questionMeta } }),
   };
 }
 

@@ -12,8 +12,8 @@ const FLUSH_INTERVAL_MS = 25;
 
 /** A kind of row written behind: each kind is one part of the shared statement. */
 export interface WriteKind<T> {
-  /** One data-modifying statement for many rows (it runs as a part of a larger one). */
-  statement(rows: T[]): SQL;
+  /** Data-modifying statements for many rows, each without a `with` of its own (they run as parts of a larger one). */
+  statement(rows: T[]): SQL | SQL[];
   /** A `select` to run last, after the writes and in the same statement (a `NOTIFY`); one kind at most has one. */
   tail?(rows: T[]): SQL | undefined;
   /** The rows are stored. */
@@ -100,7 +100,7 @@ export class WriteBehind {
       if (list) list.push(...rows);
       else byKind.set(kind, [...rows]);
     }
-    const writes = [...byKind].filter(([, rows]) => rows.length > 0).map(([kind, rows]) => kind.statement(rows));
+    const writes = [...byKind].filter(([, rows]) => rows.length > 0).flatMap(([kind, rows]) => kind.statement(rows));
     const tails = [...byKind].flatMap(([kind, rows]) => kind.tail?.(rows) ?? []);
     if (tails.length > 1) throw new Error('at most one kind of row written behind may end the statement');
     const last = tails[0] ?? writes.pop();

@@ -11,9 +11,8 @@ export interface RunEvent {
   data: Record<string, unknown>;
 }
 
-/** Many new runs in one statement, as one JSON parameter. */
-export async function insertRuns(db: Db, rows: RunRow[]): Promise<void> {
-  if (rows.length === 0) return;
+/** Many new runs in one insert, as one JSON parameter. */
+export function runsInsert(rows: RunRow[]): SQL {
   const json = JSON.stringify(
     rows.map((run) => ({
       id: run.id,
@@ -32,12 +31,12 @@ export async function insertRuns(db: Db, rows: RunRow[]): Promise<void> {
       updated_at: run.updatedAt.toISOString(),
     })),
   );
-  await db.execute(sql`
+  return sql`
     insert into runs (id, kind, owner_id, conversation_id, subject, status, awaiting, version, lease_owner, lease_until, input, error, created_at, updated_at)
     select id, kind, owner_id, conversation_id, subject, status, awaiting, version, lease_owner, lease_until, input, error, created_at, updated_at
     from jsonb_to_recordset(${json}::jsonb) as t(
       id uuid, kind text, owner_id uuid, conversation_id uuid, subject text, status text, awaiting jsonb, version int,
-      lease_owner text, lease_until timestamptz, input jsonb, error text, created_at timestamptz, updated_at timestamptz)`);
+      lease_owner text, lease_until timestamptz, input jsonb, error text, created_at timestamptz, updated_at timestamptz)`;
 }
 
 export interface RunEnding {

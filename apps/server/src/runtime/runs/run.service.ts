@@ -3,7 +3,7 @@ import os from 'node:os';
 import type { FastifyBaseLogger, FastifyReply } from 'fastify';
 import type { Bus } from '../../platform/bus/index.js';
 import { AppError, notFound } from '../../platform/http/index.js';
-import { BatchQueue, type Db, type WriteBehind } from '../../platform/db/index.js';
+import { BatchQueue, type Db, type WriteBehind, type WriteKind } from '../../platform/db/index.js';
 import { EventHub } from './event-hub.js';
 import { EventLogWriter } from './event-log-writer.js';
 import { executeRun, type RunExecutor } from './run-executor.js';
@@ -15,7 +15,7 @@ import {
   endRuns,
   findAbandonedRuns,
   findRun,
-  insertRuns,
+  runsInsert,
   lastEventOf,
   lastSeqOf,
   listRunsOf,
@@ -26,6 +26,8 @@ import {
   type RunRow,
 } from './run.repo.js';
 
+/** Rows of runs that started: written behind, like their events (which wait for them). */
+const RUN_ROWS: WriteKind<RunRow> = { statement: runsInsert };
 const CANCEL_CHANNEL = 'aip_run_cancel';
 const WATCH_CHANNEL = 'aip_run_watch';
 const LEASE_MS = 15_000;
@@ -82,11 +84,7 @@ export function createRunService({ db, writes, bus, log }: RunServiceOptions) {
   const processId = `${os.hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
   const hub = new EventHub(db, bus, (error) => log.error({ err: error }, 'run event delivery failed'));
   const writer = new EventLogWriter(writes, hub);
-  // Runs starting together are inserted together, and runs ending together are moved together.
-  const newRuns = new BatchQueue<RunRow, void>(async (rows) => {
-    await insertRuns(db, rows);
-    return rows.map(() => undefined);
-  });
+  // Runs ending together are moved together.
   const endings = new BatchQueue<RunEnding, boolean>(async (items) => {
     const moved = await endRuns(db, items);
     return items.map((ending) => moved.has(ending.runId));
@@ -118,7 +116,11 @@ export function createRunService({ db, writes, bus, log }: RunServiceOptions) {
   sweeper.unref();
 
   async function getOwnRun(ownerId: string, runId: string): Promise<RunRow> {
-    await storing.get(runId)?.catch(() => undefined);
+    const beingStored = storing.get(runId);
+    if (beingStored) {
+      writes.hurry();
+      await beingStored.catch(() => undefined);
+    }
     const run = await findRun(db, runId);
     if (!run || run.ownerId !== ownerId) throw notFound('运行记录');
     return run;
@@ -199,7 +201,7 @@ export function createRunService({ db, writes, bus, log }: RunServiceOptions) {
         createdAt: now,
         updatedAt: now,
       };
-      const stored = (start.after ?? Promise.resolve()).then(() => newRuns.push(run));
+      const stored = (start.after ?? Promise.resolve()).then(() => writes.add(RUN_ROWS, [run]));
       stored.catch((error: unknown) => {
         log.error({ err: error, runId: run.id }, 'run could not be stored');
         controller.abort(error);
