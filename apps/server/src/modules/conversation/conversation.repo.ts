@@ -83,26 +83,31 @@ export async function deleteMessages(db: Db, ids: string[]): Promise<void> {
   if (ids.length > 0) await db.delete(messages).where(inArray(messages.id, ids));
 }
 
-/**
- * A run's assistant message, inserted the first time and updated when a paused run goes on, and the
- * conversation's `updated_at`: one statement, since it stands between a run's last event and `done`.
- */
-export async function upsertRunAnswer(db: Db, answer: { conversationId: string; runId: string; content: string; meta: Record<string, unknown> }): Promise<void> {
-  const { conversationId, runId, content } = answer;
-  const meta = JSON.stringify(answer.meta);
-  await db.execute(sql`
-    with updated as (
-      update messages set content = ${content}::text, meta = ${meta}::jsonb
-      where run_id = ${runId}::uuid and role = 'assistant'
-      returning id
-    ),
-    inserted as (
-      insert into messages (conversation_id, role, content, run_id, meta, created_at)
-      select ${conversationId}::uuid, 'assistant', ${content}::text, ${runId}::uuid, ${meta}::jsonb, clock_timestamp()
-      where not exists (select 1 from updated)
-    )
-    update conversations set updated_at = now() where id = ${conversationId}::uuid`);
+export interface RunAnswer {
+  conversationId: string;
+  runId: string;
+  content: string;
+  meta: Record<string, unknown>;
 }
+
+/**
+ * Runs' answers, kept up to date while each run pauses and goes on (one assistant message per run),
+ * written behind in the shared statement. Its parts see the rows as they were before it: an answer
+ * already stored is updated, and inserted only where there was none.
+ */
+export const RUN_ANSWERS: WriteKind<RunAnswer> = {
+  statement(answers) {
+    const json = JSON.stringify(answers.map((a) => ({ conversation_id: a.conversationId, run_id: a.runId, content: a.content, meta: a.meta })));
+    const rows = sql`jsonb_to_recordset(${json}::jsonb) as t(conversation_id uuid, run_id uuid, content text, meta jsonb)`;
+    return [
+      sql`update messages set content = t.content, meta = t.meta from ${rows} where messages.run_id = t.run_id and messages.role = 'assistant'`,
+      sql`insert into messages (conversation_id, role, content, run_id, meta, created_at)
+        select conversation_id, 'assistant', content, run_id, meta, clock_timestamp() from ${rows}
+        where not exists (select 1 from messages m where m.run_id = t.run_id and m.role = 'assistant')`,
+      sql`update conversations set updated_at = now() where id in (select conversation_id from ${rows})`,
+    ];
+  },
+};
 
 /** A message to write, with its conversation created first when `newConversation` is given. */
 export interface MessageWrite {

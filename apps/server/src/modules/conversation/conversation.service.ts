@@ -90,9 +90,7 @@ export function createConversationService({ db, writes, titles }: { db: Db; writ
     markRunAnswerCancelled: (runId: string) => repo.patchRunAnswerMeta(db, runId, { status: 'cancelled' }, 'awaiting'),
 
     /** A run's answer, kept up to date while the run pauses and goes on: one assistant message per run. */
-    async saveRunAnswer(answer: { conversationId: string; runId: string; content: string; meta: Record<string, unknown> }): Promise<void> {
-      await repo.upsertRunAnswer(db, answer);
-    },
+    saveRunAnswer: (answer: repo.RunAnswer): Promise<void> => writes.add(repo.RUN_ANSWERS, [answer]),
 
     /**
      * For "regenerate": the conversation's last question, with the answers given to it removed so
