@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import os from 'node:os';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyBaseLogger, FastifyReply } from 'fastify';
 import type { Bus } from '../../platform/bus/index.js';
 import { AppError, notFound } from '../../platform/http/index.js';
@@ -28,6 +29,12 @@ import {
 
 /** Rows of runs that started: written behind, like their events (which wait for them). */
 const RUN_ROWS: WriteKind<RunRow> = { statement: runsInsert };
+/**
+ * A run that another process started a moment ago may not be stored yet (its row goes with that
+ * process's next write-behind statement, every 25 ms): a run not found is looked up again after these
+ * waits before it counts as unknown.
+ */
+const NOT_YET_STORED_WAITS_MS = [25, 50, 100];
 const CANCEL_CHANNEL = 'aip_run_cancel';
 const WATCH_CHANNEL = 'aip_run_watch';
 const LEASE_MS = 15_000;
@@ -121,8 +128,18 @@ export function createRunService({ db, writes, bus, log }: RunServiceOptions) {
       writes.hurry();
       await beingStored.catch(() => undefined);
     }
-    const run = await findRun(db, runId);
+    const run = await findStoredRun(runId, !beingStored);
     if (!run || run.ownerId !== ownerId) throw notFound('运行记录');
+    return run;
+  }
+
+  async function findStoredRun(runId: string, mayBeElsewhere: boolean): Promise<RunRow | undefined> {
+    let run = await findRun(db, runId);
+    for (const wait of mayBeElsewhere ? NOT_YET_STORED_WAITS_MS : []) {
+      if (run) break;
+      await sleep(wait);
+      run = await findRun(db, runId);
+    }
     return run;
   }
 
