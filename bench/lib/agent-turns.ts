@@ -82,6 +82,11 @@ export function processStats(pid: number): { rssMb: number; peakMb: number; cpuM
   return { rssMb: Math.round(kb('VmRSS') / 1024), peakMb: Math.round(kb('VmHWM') / 1024), cpuMs };
 }
 
+/** Starts the process's peak memory (`VmHWM`) over from what it holds now (Linux ≥ 4.0, own processes). */
+export function resetPeakMemory(pid: number): void {
+  fs.writeFileSync(`/proc/${pid}/clear_refs`, '5');
+}
+
 /**
  * CPU time in ms of the PostgreSQL server on this machine: every `postgres` process, and the backends
  * that have exited (counted in their parent's children's time). Undefined when none runs here.
