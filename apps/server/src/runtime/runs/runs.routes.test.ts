@@ -75,6 +75,15 @@ describe('durable runs: stream, re-attach, cancel, abandon, sweep', () => {
 
   const start = (executor: string, extra: Record<string, unknown> = {}, signal?: AbortSignal) =>
     fetch(`${base}/api/test/runs/start`, { method: 'POST', headers: { 'content-type': 'application/json', 'access-token': token }, body: JSON.stringify({ executor, ...extra }), signal });
+  /** Starts a run that waits at its gate after the first piece, and reads its stream up to that piece. */
+  const startGatedUntilFirstDelta = async () => {
+    const seen: SseEvent[] = [];
+    for await (const event of readSse(await start('gated'))) {
+      seen.push(event);
+      if (event.event === 'delta') break;
+    }
+    return seen;
+  };
   const events = (runId: string, after: number, as = token) => t.app.inject({ method: 'GET', url: `/api/runs/${runId}/events?after=${after}`, headers: { 'access-token': as } });
 
   it('streams run → text → done with headers that keep proxies from buffering', async () => {
@@ -108,12 +117,7 @@ describe('durable runs: stream, re-attach, cancel, abandon, sweep', () => {
   });
 
   it('re-attaching mid-run loses and repeats nothing', async () => {
-    const first = readSse(await start('gated'));
-    const seen: SseEvent[] = [];
-    for await (const event of first) {
-      seen.push(event);
-      if (event.event === 'delta') break;
-    }
+    const seen = await startGatedUntilFirstDelta();
     const runId = seen[0]!.data.run_id;
     const reattached = fetch(`${base}/api/runs/${runId}/events?after=${seen.at(-1)!.id}`, { headers: { 'access-token': token } });
     const response = await reattached;
@@ -136,12 +140,7 @@ describe('durable runs: stream, re-attach, cancel, abandon, sweep', () => {
     const other = await buildApp({ config: testConfig(), database });
     try {
       const otherBase = await other.listen({ host: '127.0.0.1', port: 0 });
-      const first = readSse(await start('gated'));
-      const seen: SseEvent[] = [];
-      for await (const event of first) {
-        seen.push(event);
-        if (event.event === 'delta') break;
-      }
+      const seen = await startGatedUntilFirstDelta();
       const runId = seen[0]!.data.run_id;
       const followed = await fetch(`${otherBase}/api/runs/${runId}/events?after=0`, { headers: { 'access-token': token } });
       await expect.poll(() => gates.has(runId)).toBe(true);
