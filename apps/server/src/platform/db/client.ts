@@ -11,6 +11,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { createLocalBus, createPostgresBus, type Bus } from '../bus/index.js';
+import { prepareFrequentPgliteStatements } from './pglite-prepared-statements.js';
 import { prepareFrequentStatements } from './prepared-statements.js';
 
 /** One type for both drivers: repositories take a `Db`, and a transaction is a `Db` too. */
@@ -59,6 +60,7 @@ export async function openPglite(options: PgliteOptions): Promise<Database> {
   await client.waitReady;
   const db = drizzlePglite({ client }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder: migrationsFolder() });
+  prepareFrequentPgliteStatements(client);
   const bus = createLocalBus();
   return {
     db,
