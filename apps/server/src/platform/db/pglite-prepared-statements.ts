@@ -27,7 +27,7 @@ function joined(...messages: Uint8Array[]): Uint8Array {
 /**
  * Frequent statements run on PGlite as named prepared statements: parsed and planned once instead of
  * at every run, which was half of a small write's cost (measured: 341 → 170 µs for a message's
- * insert), and sent as one message (bind, execute, sync) instead of five. PGlite runs every statement
+ * insert), and sent as one message (bind, execute, sync) instead of six calls. PGlite runs every statement
  * on this process's thread, so this is the server's own CPU. Statements inside a transaction (which
  * PGlite runs on its own path) and statements with options this path does not know run as before.
  */
