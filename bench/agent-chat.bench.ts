@@ -6,7 +6,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { directTurn, platformTurn, postgresCpuMs, processStats, resetPeakMemory, type TurnTiming } from './lib/agent-turns.js';
+import { directTurn, platformTurn, type TurnTiming } from './lib/agent-turns.js';
+import { postgresCpuMs, processStats, resetPeakMemory } from './lib/proc.js';
 import { withPostgresDatabase } from './lib/postgres.js';
 import { PLATFORM_ENTRY, postJson, ROOT, startProcess, startScriptedModel, type RunningServer } from './lib/servers.js';
 import { percentile } from './lib/streams.js';

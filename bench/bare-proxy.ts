@@ -37,3 +37,5 @@ app.post('/api/llm/chat', async (req, reply) => {
   out.end(`id: ${seq + 1}\nevent: done\ndata: {"status":"completed"}\n\n`);
 });
 await app.listen({ host: '127.0.0.1', port: Number(process.env.PORT) });
+// An orderly exit on the bench's SIGTERM, so `--cpu-prof` (BENCH_NODE_ARGS) writes its profile.
+process.once('SIGTERM', () => app.close().then(() => process.exit(0)));

@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { processStats } from './lib/proc.js';
 import { withPostgresDatabase } from './lib/postgres.js';
 import { PLATFORM_ENTRY, postJson, ROOT, startProcess, type RunningServer } from './lib/servers.js';
 import { directStream, percentile, platformStream, type StreamTiming } from './lib/streams.js';
@@ -22,6 +23,8 @@ interface Summary {
   ttftP99: number;
   charsPerSecond: number;
   failures: number;
+  /** The proxy's (or platform's) CPU time per chat, from /proc: the whole stream, not only its start. */
+  cpuMsPerChat?: number;
 }
 
 async function round(run: () => Promise<StreamTiming>): Promise<{ timings: StreamTiming[]; wallMs: number }> {
@@ -66,11 +69,15 @@ async function compare(label: string, env: Record<string, string> | 'bare', port
     await round(() => platformStream(server.url, token, MODEL, '预热')); // warm-up
     const direct = [];
     const platform = [];
+    let cpuMs = 0;
     for (let i = 0; i < ROUNDS; i += 1) {
       direct.push(await round(() => directStream(llmUrl, MODEL, '你好')));
+      const before = processStats(server.pid).cpuMs;
       platform.push(await round(() => platformStream(server.url, token, MODEL, '你好')));
+      cpuMs += processStats(server.pid).cpuMs - before;
     }
-    return [summarize(`direct (beside ${label})`, direct), summarize(`platform · ${label}`, platform)];
+    const cpuMsPerChat = Math.round((cpuMs / (ROUNDS * CONCURRENCY)) * 100) / 100;
+    return [summarize(`direct (beside ${label})`, direct), { ...summarize(`platform · ${label}`, platform), cpuMsPerChat }];
   } finally {
     await server.stop();
   }
@@ -96,7 +103,7 @@ try {
     const addedP99 = platform.ttftP99 - direct.ttftP99;
     const throughput = platform.charsPerSecond / direct.charsPerSecond;
     const met = addedP50 <= 5 && addedP99 <= 20 && throughput >= 0.95 && platform.failures === 0;
-    const figures = `+${addedP50.toFixed(1)} ms TTFT p50, +${addedP99.toFixed(1)} ms p99, ${(throughput * 100).toFixed(1)}% of direct throughput`;
+    const figures = `+${addedP50.toFixed(1)} ms TTFT p50, +${addedP99.toFixed(1)} ms p99, ${(throughput * 100).toFixed(1)}% of direct throughput, ${platform.cpuMsPerChat} ms CPU per chat`;
     if (i === 0) console.log(`floor, ${platform.target} (Fastify → Node's HTTP client → SSE, no platform): ${figures}`);
     else console.log(`${platform.target}: ${figures} (goals: ≤ 5, ≤ 20, ≥ 95%) — ${met ? 'met' : 'MISSED'}`);
   }

@@ -20,7 +20,8 @@ export interface RunningServer {
 /** Starts a TypeScript entry point in its own process and waits until `readyPath` answers. */
 export async function startProcess(entry: string, env: Record<string, string>, port: number, readyPath = '/healthz', args: string[] = []): Promise<RunningServer> {
   const loader = [...(entry.endsWith('.ts') ? ['--import', 'tsx'] : []), ...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [])];
-  const child: ChildProcess = spawn(process.execPath, [...loader, entry, ...args], {
+  const pinned = process.env.BENCH_PIN_SUT && !entry.includes('scripted-llm') ? ['-c', process.env.BENCH_PIN_SUT, process.execPath] : undefined;
+  const child: ChildProcess = spawn(pinned ? 'taskset' : process.execPath, [...(pinned ?? []), ...loader, entry, ...args], {
     cwd: ROOT,
     env: { ...process.env, LOG_LEVEL: 'warn', PORT: String(port), HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'inherit', 'inherit'],

@@ -122,7 +122,8 @@ export function createLlmService({ db, secrets, gateway, cache }: { db: Db; secr
 
     /** Checks happen at the first `next()`; resolve first to fail before a stream starts. */
     async *streamChat(viewer: Viewer, ref: ModelRef, request: ChatRequest, options: LlmCallOptions): AsyncGenerator<ChatStreamPart, void, undefined> {
-      const model = await ready(viewer, ref, 'chat');
+      // A model resolved earlier is checked without a pause: the request goes out within the caller's turn.
+      const model = typeof ref === 'string' ? await resolveModel(viewer, ref, 'chat') : assertUsable(ref, 'chat');
       yield* gateway.streamChat(model.endpoint, request, forViewer(viewer, options));
     },
 
