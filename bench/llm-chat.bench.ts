@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { processStats } from './lib/proc.js';
 import { withPostgresDatabase } from './lib/postgres.js';
-import { PLATFORM_ENTRY, postJson, ROOT, startProcess, type RunningServer } from './lib/servers.js';
+import { PLATFORM_ENTRY, postJson, ROOT, startProcess, startScriptedModel, type RunningServer } from './lib/servers.js';
 import { directStream, percentile, platformStream, type StreamTiming } from './lib/streams.js';
 
 const CONCURRENCY = 50;
@@ -83,10 +83,8 @@ async function compare(label: string, env: Record<string, string> | 'bare', port
   }
 }
 
-const scriptFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'aip-bench-')), 'rules.json');
-fs.writeFileSync(scriptFile, JSON.stringify(RULES));
-const llm = await startProcess('packages/scripted-llm/src/cli.ts', {}, 18290, '/v1/models', ['--port', '18290', '--no-demo', '--script', scriptFile]);
-const llmUrl = `${llm.url}/v1`;
+const llm = await startScriptedModel(RULES, 18290);
+const llmUrl = llm.apiUrl;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aip-bench-data-'));
 try {
   const results = [

@@ -9,6 +9,7 @@ export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 
 /** The server as `npm start` runs it: the bundle `npm run build` writes (the bench scripts build first). */
 export const PLATFORM_ENTRY = 'apps/server/dist/main.js';
+const SCRIPTED_MODEL_ENTRY = 'packages/scripted-llm/src/cli.ts';
 
 export interface RunningServer {
   url: string;
@@ -20,7 +21,8 @@ export interface RunningServer {
 /** Starts a TypeScript entry point in its own process and waits until `readyPath` answers. */
 export async function startProcess(entry: string, env: Record<string, string>, port: number, readyPath = '/healthz', args: string[] = []): Promise<RunningServer> {
   const loader = [...(entry.endsWith('.ts') ? ['--import', 'tsx'] : []), ...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [])];
-  const pinned = process.env.BENCH_PIN_SUT && !entry.includes('scripted-llm') ? ['-c', process.env.BENCH_PIN_SUT, process.execPath] : undefined;
+  // BENCH_PIN_SUT: the servers under test (not the scripted model) on those CPUs only.
+  const pinned = process.env.BENCH_PIN_SUT && entry !== SCRIPTED_MODEL_ENTRY ? ['-c', process.env.BENCH_PIN_SUT, process.execPath] : undefined;
   const child: ChildProcess = spawn(pinned ? 'taskset' : process.execPath, [...(pinned ?? []), ...loader, entry, ...args], {
     cwd: ROOT,
     env: { ...process.env, LOG_LEVEL: 'warn', PORT: String(port), HOST: '127.0.0.1', ...env },
@@ -57,6 +59,6 @@ export async function postJson<T>(url: string, body: unknown, headers: Record<st
 export async function startScriptedModel(rules: unknown[], port: number): Promise<RunningServer & { apiUrl: string }> {
   const scriptFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'aip-bench-')), 'rules.json');
   fs.writeFileSync(scriptFile, JSON.stringify(rules));
-  const server = await startProcess('packages/scripted-llm/src/cli.ts', {}, port, '/v1/models', ['--port', String(port), '--no-demo', '--script', scriptFile]);
+  const server = await startProcess(SCRIPTED_MODEL_ENTRY, {}, port, '/v1/models', ['--port', String(port), '--no-demo', '--script', scriptFile]);
   return { ...server, apiUrl: `${server.url}/v1` };
 }
