@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { directTurn, platformTurn, type TurnTiming } from './lib/agent-turns.js';
+import { startSpread } from './lib/arrivals.js';
 import { postgresCpuMs, processStats, resetPeakMemory } from './lib/proc.js';
 import { withPostgresDatabase } from './lib/postgres.js';
 import { PLATFORM_ENTRY, postJson, ROOT, startProcess, startScriptedModel, type RunningServer } from './lib/servers.js';
@@ -46,9 +47,7 @@ interface Report {
   growthMb: number;
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const round = (turn: () => Promise<TurnTiming>) =>
-  Promise.all(Array.from({ length: CONCURRENCY }, async (_, i) => (await sleep((i * SPREAD_MS) / CONCURRENCY), turn())));
+const round = (turn: () => Promise<TurnTiming>) => startSpread(CONCURRENCY, SPREAD_MS, turn);
 
 function summarize(target: string, timings: TurnTiming[]): Summary {
   const ok = timings.filter((t) => t.ok).map((t) => t.totalMs);

@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
+import { startSpread } from './lib/arrivals.js';
 import { processStats } from './lib/proc.js';
 import { withPostgresDatabase } from './lib/postgres.js';
 import { PLATFORM_ENTRY, postJson, ROOT, startProcess, startScriptedModel, type RunningServer } from './lib/servers.js';
@@ -41,7 +41,7 @@ type Round = { timings: StreamTiming[]; wallMs: number };
 
 async function round(spreadMs: number, run: () => Promise<StreamTiming>): Promise<Round> {
   const started = performance.now();
-  const timings = await Promise.all(Array.from({ length: CONCURRENCY }, async (_, i) => (spreadMs > 0 && (await sleep((i * spreadMs) / CONCURRENCY)), run())));
+  const timings = await startSpread(CONCURRENCY, spreadMs, run);
   return { timings, wallMs: performance.now() - started };
 }
 
