@@ -47,6 +47,7 @@ const WATCH_TICK_MS = 250;
 const INTERRUPTED = { code: 50001, msg: '运行出错，请稍后重试' };
 const NOT_STORED = { code: 50001, msg: '无法保存运行记录，请稍后重试' };
 const ANSWER_NOT_SAVED = { code: 50001, msg: '回答未能保存，请稍后重试' };
+const NOT_LOGGED = { code: 50001, msg: '运行过程未能完整保存，请稍后重试' };
 
 /** Runs one executor under a lease, with cancellation and abandonment, and records how it ended. */
 export async function executeRun(
@@ -88,16 +89,29 @@ export async function executeRun(
     () => false,
   );
   if (!storedOk) outcome = { status: 'failed', error: NOT_STORED };
-  if (outcome.status === 'failed') recorder.emit('error', { ...(outcome.error ?? INTERRUPTED) });
+  else if (recorder.failed && outcome.status !== 'cancelled') outcome = { status: 'failed', error: NOT_LOGGED };
+  if (outcome.status === 'failed') {
+    recorder.emit('error', { ...(outcome.error ?? INTERRUPTED) });
+    options.hurryWrites();
+  }
   const ending = storedOk ? options.end({ runId: run.id, status: outcome.status, awaiting: outcome.awaiting ?? null, error: outcome.error?.msg ?? null }) : Promise.resolve(false);
-  const [moved, alongside] = await Promise.allSettled([ending, outcome.alongside]);
-  if (moved.status === 'rejected') throw moved.reason;
+  // Looked at together with the ending: checking what was logged adds no round trip.
+  const [moved, alongside, logged] = await Promise.allSettled([ending, outcome.alongside, recorder.loggedSoFar()]);
+  let status = !storedOk ? 'failed' : moved.status === 'fulfilled' && !moved.value ? 'cancelled' : outcome.status;
+  const fail = (error: { code: number; msg: string }) => {
+    if (status !== 'failed') recorder.emit('error', error);
+    status = 'failed';
+  };
   if (alongside.status === 'rejected') {
     log.error({ err: alongside.reason, runId: run.id }, 'what a run wrote beside its ending failed');
     recorder.emit('error', ANSWER_NOT_SAVED);
   }
-  // Not moved: someone cancelled the run meanwhile; its status says so.
-  const status = !storedOk ? 'failed' : moved.value ? outcome.status : 'cancelled';
+  if (moved.status === 'rejected') {
+    // The ending is not stored (the sweeper fails the run once its lease has run out), but the stream still ends.
+    log.error({ err: moved.reason, runId: run.id }, 'run ending could not be stored');
+    fail(NOT_STORED);
+  }
+  if (logged.status === 'fulfilled' && !logged.value && status !== 'cancelled') fail(NOT_LOGGED);
   recorder.emit('done', { run_id: run.id, status });
   try {
     await recorder.settle();

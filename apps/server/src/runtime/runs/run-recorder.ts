@@ -37,6 +37,18 @@ export class RunRecorder {
     this.write([{ seq: ++this.seq, type, data }]);
   }
 
+  /** Logging an event failed: the log has a gap, and the run must end as failed. */
+  get failed(): boolean {
+    return this.failure !== undefined;
+  }
+
+  /** Whether everything emitted so far is logged, once its writes are over (never rejects). */
+  async loggedSoFar(): Promise<boolean> {
+    this.flushText();
+    await this.lastWrite;
+    return !this.failed;
+  }
+
   /** Resolves when everything emitted so far is logged; rejects if logging failed. */
   async settle(): Promise<void> {
     this.flushText();
@@ -69,8 +81,11 @@ export class RunRecorder {
     this.write([{ seq: ++this.seq, type, data: { text } }]);
   }
 
+  /**
+   * Events are delivered live even after logging failed: the streams attached here still get the
+   * run's `error` and `done`, never a silence that only heartbeats fill.
+   */
   private write(events: RunEvent[]): void {
-    if (this.failure) return; // the log has a gap now; the run ends as failed
     const written = this.writer.append(this.runId, events, this.stored);
     written.catch((error: unknown) => {
       this.failure ??= error;
