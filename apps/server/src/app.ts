@@ -12,9 +12,7 @@ import { agentPublishRoutes, createAgentPublishModule } from './modules/agent-pu
 import { conversationRoutes, createConversationService, createTitleWriter } from './modules/conversation/index.js';
 import { createFileModule, FILE_UPLOAD_URLS, fileRoutes, installMultipart, readChatAttachments } from './modules/files/index.js';
 import {
-  createKbChatService,
   createKnowledgeModule,
-  kbChatRoutes,
   kbCounters,
   kbFileUsageCheck,
   kbModelUsageCheck,
@@ -24,6 +22,7 @@ import {
 } from './modules/knowledge/index.js';
 import { createLlmModule, llmRoutes, type LlmService } from './modules/llm/index.js';
 import { createPlaygroundService, playgroundRoutes } from './modules/playground/index.js';
+import { createKbChatService, kbChatRoutes } from './modules/kb-chat/index.js';
 import { createSmsProvider, createSmsService, smsRoutes, type SmsProvider } from './modules/sms/index.js';
 import { createSystemService, systemRoutes } from './modules/system/index.js';
 import { createMcpModule, mcpRoutes, mcpTagReferences, type McpCatalog } from './modules/mcp/index.js';

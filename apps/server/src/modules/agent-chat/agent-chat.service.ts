@@ -2,8 +2,8 @@ import type { AgentChatBody, AgentInfo, CreateAgentBody, HitlDecision, PlanRunIn
 import { forbidden, canEdit, type AuthUser, type Viewer } from '../../platform/http/index.js';
 import type { ImagePart, TextPart } from '../../platform/llm/index.js';
 import { agentExecutor, planProgress } from '../../runtime/agent-engine/index.js';
-import { appendStep, listSteps, type RunEvent, type RunService, type RunSink } from '../../runtime/runs/index.js';
-import { prepareTurn } from '../playground/index.js';
+import { appendStep, listenerSink, listSteps, type RunEvent, type RunService, type RunSink } from '../../runtime/runs/index.js';
+import { prepareTurn, startTurnRun } from '../chat/index.js';
 import type { AgentRegistry } from '../agent/index.js';
 import type { ChatAttachments } from '../files/index.js';
 import { decisionFor, PAUSES_BY_DECISION } from './hitl-decisions.js';
@@ -84,16 +84,8 @@ export function createAgentChatService(deps: AgentChatDeps) {
     const messages: AgentRunInput['history'] = area === 'plan' ? earlier : [...earlier, { role: 'user', content: withAttachments(body.query, attachments) }];
     const query = area === 'plan' && attachments?.text ? `${body.query}\n\n${attachments.text}` : body.query;
     const input: AgentRunInput = { mode: area === 'plan' ? 'plan' : 'chat', agent, query, history: messages, message_id: turn.messageId, conversation_id: turn.conversationId, opens_conversation: turn.opens && !history };
-    return runs.startAndStream(
-      sink,
-      {
-        run: { kind: area, ownerId: user.id, conversationId: turn.conversationId, subject: agent.id, input: { ...input } },
-        announce: { conversation_id: turn.conversationId, message_id: turn.messageId },
-        abandonAfterMs: NEVER_ABANDONED,
-        after: turn.record(),
-      },
-      agentExecutor((context) => buildAgentSpec(deps, user, context, true)),
-    );
+    const run = { kind: area, user, turn, subject: agent.id, input: { ...input }, abandonAfterMs: NEVER_ABANDONED };
+    return startTurnRun(runs, sink, run, agentExecutor((context) => buildAgentSpec(deps, user, context, true)));
   }
 
   return {
@@ -129,12 +121,12 @@ export function createAgentChatService(deps: AgentChatDeps) {
       return new Promise<HeadlessResult>((resolve, reject) => {
         let text = '';
         let announced: { run_id: string; conversation_id: string } | undefined;
-        const sink = (event: RunEvent) => {
+        const sink = listenerSink((event: RunEvent) => {
           if (event.type === 'run') announced = { run_id: String(event.data.run_id), conversation_id: String(event.data.conversation_id) };
           if (event.type === 'delta') text += String(event.data.text ?? '');
           onEvent(event);
           if (event.type === 'done' && announced) resolve({ status: event.data.status as RunEndStatus, text, ...announced });
-        };
+        });
         start(sink, user, 'agent', { agent_id: agentId, query: turn.query, file_ids: [] }, turn.history)
           .then((run) => {
             const cancel = () => runs.cancel(user.id, run.id).catch(() => undefined);

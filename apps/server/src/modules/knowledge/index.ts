@@ -17,9 +17,7 @@ export { INGEST_JOB } from './kb-ingest.job.js';
 export { kbCounters, kbFileUsageCheck, kbModelUsageCheck, kbTagReferences } from './knowledge-usage.js';
 export type { KbUsageCheck, KnowledgeService } from './knowledge.service.js';
 export { retrievalRoutes, type KnowledgeRetriever, type RetrieveInput, type RetrieveOptions } from './retrieval/index.js';
-export { createKbChatService, type KbChatService } from './kb-chat.service.js';
-export { kbChatRoutes } from './kb-chat.routes.js';
-export { kbCitation, kbSourcesPrompt } from './kb-chat.prompt.js';
+export { kbCitation, kbSourcesPrompt } from './kb-sources.js';
 
 export interface KnowledgeModuleDeps {
   db: Db;
@@ -51,7 +49,7 @@ export function createKnowledgeModule({ db, log, jobs, files, llm, tags, usageCh
     reindex: createKbReindexService({ db, jobs }),
     /** Shared with retrieval: one store per process remembers whether pgvector is there. */
     vectors,
-    /** Search for `/kb/search_docs`, `/kb/rag_kbs`, knowledge-base chat and agents. */
+    /** Search for `/kb/search_docs`, `/kb/rag_kbs`, the knowledge-base chat module and agents. */
     retriever: createKnowledgeRetriever({ db, llm, vectors, log }),
     close: () => workers.close(),
   };

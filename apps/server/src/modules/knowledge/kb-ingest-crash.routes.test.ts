@@ -1,7 +1,7 @@
 import type { KbDocsResult, KbDocument, KbSegment, KnowledgeBase, Page } from '@agent-platform/contracts';
 import { afterAll, describe, expect, it } from 'vitest';
 import { serverProcess, type ServerProcess } from '../../../test/server-process.js';
-import { longMarkdown, multipart } from './kb-test-fixtures.js';
+import { longMarkdown, multipart } from '../../../test/kb-fixtures.js';
 
 const FINISHED = new Set(['done', 'failed']);
 

@@ -1,12 +1,8 @@
 import type { LlmChatBody } from '@agent-platform/contracts';
-import type { FastifyReply } from 'fastify';
 import type { AuthUser } from '../../platform/http/index.js';
 import type { ChatMessage } from '../../platform/llm/index.js';
-import type { RunService } from '../../runtime/runs/index.js';
-import type { ConversationService } from '../conversation/index.js';
-import type { LlmService } from '../llm/index.js';
-import { prepareTurn } from './chat-turn.js';
-import { streamAnswerRun } from './answer-run.js';
+import type { RunSink } from '../../runtime/runs/index.js';
+import { prepareTurn, startAnswerRun, type AnswerRunDeps } from '../chat/index.js';
 
 /** Past messages the model sees (both sides of the last 10 exchanges). */
 const HISTORY_MESSAGES = 20;
@@ -16,10 +12,10 @@ const ABANDON_AFTER_MS = 1_500;
 export type PlaygroundService = ReturnType<typeof createPlaygroundService>;
 
 /** `POST /api/llm/chat`: a conversation with one model, streamed as a run. */
-export function createPlaygroundService(deps: { llm: LlmService; conversations: ConversationService; runs: RunService }) {
+export function createPlaygroundService(deps: AnswerRunDeps) {
   const { llm, conversations } = deps;
   return {
-    async chat(reply: FastifyReply, user: AuthUser, body: LlmChatBody): Promise<void> {
+    async chat(sink: RunSink, user: AuthUser, body: LlmChatBody): Promise<void> {
       const model = await llm.resolveModel(user, body.llm_name, 'chat');
       const turn = await prepareTurn(conversations, user, {
         kind: 'llm',
@@ -34,7 +30,7 @@ export function createPlaygroundService(deps: { llm: LlmService; conversations: 
         ...turn.history.map((message) => ({ role: message.role, content: message.content })),
       ];
       const request = { messages, temperature: body.temperature, topP: body.top_p, maxTokens: body.max_tokens };
-      await streamAnswerRun(deps, reply, user, { kind: 'llm', model, request, feature: 'playground', turn, abandonAfterMs: ABANDON_AFTER_MS });
+      await startAnswerRun(deps, sink, user, { kind: 'llm', model, request, feature: 'playground', turn, abandonAfterMs: ABANDON_AFTER_MS });
     },
   };
 }

@@ -81,3 +81,9 @@ export class EventStream {
     for (const handler of this.closeHandlers.splice(0)) handler();
   }
 }
+
+/**
+ * A run's sink for a route: the response becomes the stream when the run starts, so a refusal before
+ * it is still an ordinary envelope.
+ */
+export const sseSink = (reply: FastifyReply) => (): EventStream => new EventStream(reply);

@@ -1,1 +1,1 @@
-export { EventStream, type StreamEvent } from './event-stream.js';
+export { EventStream, sseSink, type StreamEvent } from './event-stream.js';

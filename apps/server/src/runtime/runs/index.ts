@@ -1,4 +1,8 @@
-export { createRunService, type DecideRun, type RunService, type RunSink, type StartRun } from './run.service.js';
+export { createRunService, type RunService } from './run.service.js';
+export type { RunLogger, RunServiceOptions } from './run-core.js';
+export type { StartRun } from './run-start.js';
+export type { DecideRun } from './run-decide.js';
+export { listenerSink, type RunEventSink, type RunSink } from './run-sink.js';
 export type { RunContext, RunExecutor, RunOutcome } from './run-executor.js';
 export type { RunEvent, RunRow } from './run.repo.js';
 export { appendStep, insertStep, listSteps, stepInfo, stepRow, type NewRunStep, type RunStepRow } from './run-steps.repo.js';

@@ -1,7 +1,6 @@
-import type { FastifyReply } from 'fastify';
 import type { Db } from '../../platform/db/index.js';
-import { EventStream } from '../../platform/sse/index.js';
 import type { EventHub } from './event-hub.js';
+import type { RunEventSink, RunSink } from './run-sink.js';
 import { listEventsAfter, type RunEvent } from './run.repo.js';
 
 /**
@@ -11,12 +10,12 @@ import { listEventsAfter, type RunEvent } from './run.repo.js';
 export async function streamRun(
   db: Db,
   hub: EventHub,
-  reply: FastifyReply,
+  sink: RunSink,
   runId: string,
   after: number,
   { replay = true }: { replay?: boolean } = {},
-): Promise<EventStream> {
-  const stream = new EventStream(reply);
+): Promise<RunEventSink> {
+  const stream = sink();
   let lastSent = after;
   let replaying = true;
   const arrivedDuringReplay: RunEvent[] = [];

@@ -2,6 +2,7 @@ import { id } from '@agent-platform/contracts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { parseInput, route } from '../../platform/http/index.js';
+import { sseSink } from '../../platform/sse/index.js';
 import type { RunService } from './run.service.js';
 
 const runParams = z.object({ id: id('运行 id') });
@@ -18,7 +19,7 @@ export function runRoutes(app: FastifyInstance, runs: RunService): void {
     handler: async ({ user, request, reply }) => {
       const params = parseInput(runParams, request.params);
       const query = parseInput(eventsQuery, request.query);
-      await runs.attach(reply, user.id, params.id, query.after);
+      await runs.attach(sseSink(reply), user.id, params.id, query.after);
     },
   });
   route(app, {

@@ -3,9 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import { openPostgres } from '../../platform/db/index.js';
 import { route } from '../../platform/http/index.js';
+import { sseSink } from '../../platform/sse/index.js';
 import { startTestApp, testConfig, type TestApp } from '../../../test/harness.js';
 import { parseSse, readSse, type SseEvent } from '../../../test/sse.js';
-import { stepRow, type RunExecutor, type RunService } from './index.js';
+import { listenerSink, stepRow, type RunEvent, type RunExecutor, type RunService } from './index.js';
 
 /** Scripted executors the test route can start by name. */
 const gates = new Map<string, () => void>();
@@ -54,7 +55,7 @@ function extend(app: Parameters<NonNullable<Parameters<typeof startTestApp>[1]>>
     access: 'user',
     handler: async ({ user, request, reply }) => {
       const { executor, abandonAfterMs = 60_000 } = request.body as { executor: string; abandonAfterMs?: number };
-      await runs.startAndStream(reply, { run: { kind: 'llm', ownerId: user.id, subject: 'test' }, announce: { conversation_id: null, message_id: null }, abandonAfterMs }, executors[executor]!);
+      await runs.startAndStream(sseSink(reply), { run: { kind: 'llm', ownerId: user.id, subject: 'test' }, announce: { conversation_id: null, message_id: null }, abandonAfterMs }, executors[executor]!);
     },
   });
 }
@@ -105,6 +106,32 @@ describe('durable runs: stream, re-attach, cancel, abandon, sweep', () => {
     expect(replay).toEqual(received);
     const tail = parseSse((await events(runId, 2)).body);
     expect(tail).toEqual(received.slice(2));
+  });
+
+  it('a run started without HTTP streams to a listener, and its log replays the same events to one', async () => {
+    const ownerId = (await t.userRow('runner'))!.id as string;
+    /** A sink a job could use: it collects the run's events until `done`. */
+    const collector = () => {
+      const seen: RunEvent[] = [];
+      let ended: (events: RunEvent[]) => void = () => undefined;
+      const done = new Promise<RunEvent[]>((resolve) => (ended = resolve));
+      const sink = listenerSink((event) => {
+        seen.push(event);
+        if (event.type === 'done') ended(seen);
+      });
+      return { sink, done };
+    };
+    const live = collector();
+    const run = await runService.startAndStream(live.sink, { run: { kind: 'llm', ownerId, subject: 'job' }, announce: { conversation_id: null, message_id: null }, abandonAfterMs: 60_000 }, executors.chatty!);
+    const received = await live.done;
+    expect(received.map((event) => event.type)).toEqual(['run', 'reasoning', ...received.slice(2, -2).map(() => 'delta'), 'usage', 'done']);
+    expect(received[0]!.data.run_id).toBe(run.id);
+    expect(received.at(-1)!.data).toEqual({ run_id: run.id, status: 'completed' });
+    expect(received.filter((event) => event.type === 'delta').map((event) => event.data.text).join('')).toBe('你好，世界');
+
+    const replayed = collector();
+    await runService.attach(replayed.sink, ownerId, run.id, 0);
+    expect(await replayed.done).toEqual(received);
   });
 
   it('steps written behind a run go with its event log; a step that cannot be stored fails alone', async () => {

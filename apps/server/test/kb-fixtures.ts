@@ -1,9 +1,9 @@
-// Shared by the knowledge module's API tests: a test app with users and a scripted model server, and
+// Shared by the knowledge and knowledge-base chat API tests: a test app with users and a scripted model server, and
 // helpers to create knowledge bases, upload documents as multipart and wait for their ingestion.
 import type { KbDocsResult, KbDocument, KnowledgeBase, LlmModel, Page } from '@agent-platform/contracts';
 import { startScriptedLlm, type ScriptedLlm } from '@agent-platform/scripted-llm';
 import { expect } from 'vitest';
-import { expectOk, startTestApp, type CallResult, type TestApp } from '../../../test/harness.js';
+import { expectOk, startTestApp, type CallResult, type TestApp } from './harness.js';
 
 export interface UploadFile {
   name: string;

@@ -3,10 +3,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { KbDocument } from '@agent-platform/contracts';
-import { expectOk } from '../../../../test/harness.js';
-import type { KbTestContext, UploadFile } from '../kb-test-fixtures.js';
+import { expectOk } from './harness.js';
+import type { KbTestContext, UploadFile } from './kb-fixtures.js';
 
-export const CORPUS_DIR = path.resolve(import.meta.dirname, '../../../../test/fixtures/kb-corpus');
+export const CORPUS_DIR = path.resolve(import.meta.dirname, 'fixtures/kb-corpus');
 export const corpusFiles = (names: string[]): UploadFile[] => names.map((name) => ({ name, content: fs.readFileSync(path.join(CORPUS_DIR, name)) }));
 export const corpusDocuments = () => fs.readdirSync(CORPUS_DIR).filter((name) => /\.(md|txt)$/.test(name)).sort();
 

@@ -1,13 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { KbChatBody } from '@agent-platform/contracts';
-import type { FastifyReply } from 'fastify';
 import type { AuthUser } from '../../platform/http/index.js';
-import type { RunService } from '../../runtime/runs/index.js';
-import type { ConversationService } from '../conversation/index.js';
-import type { LlmService } from '../llm/index.js';
-import { prepareTurn, streamAnswerRun } from '../playground/index.js';
-import { kbAnswerPrompt, kbCitation } from './kb-chat.prompt.js';
-import type { KnowledgeRetriever } from './retrieval/index.js';
+import type { RunSink } from '../../runtime/runs/index.js';
+import { prepareTurn, startAnswerRun, type AnswerRunDeps } from '../chat/index.js';
+import { kbCitation, type KnowledgeRetriever } from '../knowledge/index.js';
+import { kbAnswerPrompt } from './kb-chat.prompt.js';
 
 /** Past messages the model sees besides the sources (both sides of the last 5 exchanges). */
 const HISTORY_MESSAGES = 10;
@@ -16,12 +13,11 @@ const ABANDON_AFTER_MS = 1_500;
 
 export type KbChatService = ReturnType<typeof createKbChatService>;
 
-
 /** `POST /api/kb/chat`: retrieve from the chosen knowledge bases, then a cited answer streamed as a run. */
-export function createKbChatService(deps: { llm: LlmService; conversations: ConversationService; runs: RunService; retriever: KnowledgeRetriever }) {
+export function createKbChatService(deps: AnswerRunDeps & { retriever: KnowledgeRetriever }) {
   const { llm, conversations, retriever } = deps;
   return {
-    async chat(reply: FastifyReply, user: AuthUser, body: KbChatBody): Promise<void> {
+    async chat(sink: RunSink, user: AuthUser, body: KbChatBody): Promise<void> {
       // Everything that can be refused comes before the stream: the model, the conversation, the knowledge bases.
       const model = await llm.resolveModel(user, body.llm_name, 'chat');
       const kbIds = [...new Set(body.kb_ids)];
@@ -38,7 +34,7 @@ export function createKbChatService(deps: { llm: LlmService; conversations: Conv
       const request = {
         messages: [{ role: 'system' as const, content: kbAnswerPrompt(found.hits) }, ...turn.history.map((message) => ({ role: message.role, content: message.content }))],
       };
-      await streamAnswerRun(deps, reply, user, {
+      await startAnswerRun(deps, sink, user, {
         kind: 'kb',
         model,
         request,

@@ -1,0 +1,56 @@
+import type { AuthUser } from '../../platform/http/index.js';
+import { startEarly, type ChatRequest } from '../../platform/llm/index.js';
+import type { RunService, RunSink } from '../../runtime/runs/index.js';
+import type { ConversationService } from '../conversation/index.js';
+import type { LlmService, ResolvedModel } from '../llm/index.js';
+import { answerExecutor, type AnswerInput } from './answer.executor.js';
+import { titleAsker, type Turn } from './chat-turn.js';
+import { startTurnRun } from './turn-run.js';
+
+export interface AnswerRun {
+  /** The run's kind, e.g. `llm` or `kb`. */
+  kind: string;
+  model: ResolvedModel;
+  request: ChatRequest;
+  /** Recorded with the model call's usage. */
+  feature: string;
+  turn: Turn;
+  /** A run nobody reads any more is stopped after this long: the model call costs money. */
+  abandonAfterMs: number;
+  prelude?: AnswerInput['prelude'];
+  meta?: AnswerInput['meta'];
+}
+
+export interface AnswerRunDeps {
+  llm: LlmService;
+  conversations: ConversationService;
+  runs: RunService;
+}
+
+/**
+ * One model answer as a durable run: the model call goes out first and the answer streams to `sink`
+ * (and to anyone re-attaching) while the question and the run are written.
+ */
+export async function startAnswerRun(deps: AnswerRunDeps, sink: RunSink, user: AuthUser, input: AnswerRun): Promise<void> {
+  const { llm, conversations, runs } = deps;
+  const { model, turn } = input;
+  const controller = new AbortController();
+  const answer = startEarly(llm.streamChat(user, model, input.request, { feature: input.feature, signal: controller.signal }));
+  try {
+    const { conversationId, messageId } = turn;
+    const executor = answerExecutor({
+      conversations,
+      model,
+      conversationId,
+      answer,
+      prelude: input.prelude,
+      meta: input.meta,
+      onCompleted: turn.opens ? (text) => conversations.titleFirstExchange({ conversationId, question: turn.question, answer: text, ask: titleAsker(llm, user, model) }) : undefined,
+    });
+    const run = { kind: input.kind, user, turn, subject: model.llmName, input: { message_id: messageId }, abandonAfterMs: input.abandonAfterMs };
+    await startTurnRun(runs, sink, run, executor, controller);
+  } catch (error) {
+    controller.abort(error);
+    throw error;
+  }
+}

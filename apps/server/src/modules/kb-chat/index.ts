@@ -1,0 +1,2 @@
+export { createKbChatService, type KbChatService } from './kb-chat.service.js';
+export { kbChatRoutes } from './kb-chat.routes.js';
