@@ -155,7 +155,7 @@ export async function buildApp({ config, database, smsProvider, extend }: AppOpt
     readAttachments: (viewer, fileIds, options) => readChatAttachments(files.service, chatDocuments, viewer, fileIds, options),
   });
   agentChatRoutes(app, agentChat);
-  agentPublishRoutes(app, createAgentPublishModule({ db, agents: agentModule.registry, runner: agentChat }));
+  agentPublishRoutes(app, createAgentPublishModule({ db, agents: agentModule.registry, runner: agentChat, log: app.log }));
   versionRoutes(app, database.ping);
   jobs.start();
   extend?.(app, { runs, llm: llm.service, jobs, mcp: mcp.catalog });

@@ -1,9 +1,25 @@
 import { createApiKeyBody, listApiKeysBody, revokeApiKeyBody, type Envelope } from '@agent-platform/contracts';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { route } from '../../platform/http/index.js';
+import { EventStream } from '../../platform/sse/index.js';
 import type { ApiKeyService } from './api-key.service.js';
-import type { OpenAiChat } from './openai-chat.service.js';
+import type { CompletionCall, CompletionOutput, OpenAiChat } from './openai-chat.service.js';
 import { openAiError } from './openai-format.js';
+
+/** The call as the OpenAI-compatible chat reads it: a client that leaves aborts its signal. */
+function completionCall(request: FastifyRequest, reply: FastifyReply): CompletionCall {
+  const left = new AbortController();
+  reply.raw.on('close', () => left.abort());
+  return { ip: request.ip, authorization: request.headers.authorization, body: request.body, signal: left.signal };
+}
+
+function completionOutput(reply: FastifyReply): CompletionOutput {
+  return {
+    whole: (body) => reply.header('cache-control', 'no-store').send(body),
+    // EventStream gives the headers, heartbeats and close handling; OpenAI's wire format has data lines only.
+    openStream: () => new EventStream(reply),
+  };
+}
 
 /** API keys of an agent (owner or administrator), and the OpenAI-compatible chat that uses them. */
 export function agentPublishRoutes(app: FastifyInstance, { keys, openAiChat }: { keys: ApiKeyService; openAiChat: OpenAiChat }): void {
@@ -19,6 +35,6 @@ export function agentPublishRoutes(app: FastifyInstance, { keys, openAiChat }: {
       return JSON.stringify(openAiError(envelope.code, envelope.msg));
     });
     // Public: the API key is the credential, checked by the handler itself.
-    route(openAi, { url: '/chat/completions', bases: ['/v1'], access: 'public', handler: ({ request, reply }) => openAiChat.complete(request, reply) });
+    route(openAi, { url: '/chat/completions', bases: ['/v1'], access: 'public', handler: ({ request, reply }) => openAiChat.complete(completionCall(request, reply), completionOutput(reply)) });
   });
 }

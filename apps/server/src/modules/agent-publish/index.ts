@@ -1,4 +1,5 @@
 import type { Db } from '../../platform/db/index.js';
+import type { RunLogger } from '../../runtime/runs/index.js';
 import { createApiKeyService, type AgentLookup } from './api-key.service.js';
 import { createFailureThrottle } from './key-failure-throttle.js';
 import { createOpenAiChat, type HeadlessAgentRunner } from './openai-chat.service.js';
@@ -13,13 +14,14 @@ export interface AgentPublishDeps {
   agents: AgentLookup;
   /** The agent-chat module's headless runs. */
   runner: HeadlessAgentRunner;
+  log: RunLogger;
   /** Bad keys an address may try per window before it is refused (default 20 per 10 minutes). */
   keyFailures?: { maxFailures: number; windowMs: number };
 }
 
 export type AgentPublishModule = ReturnType<typeof createAgentPublishModule>;
 
-export function createAgentPublishModule({ db, agents, runner, keyFailures = { maxFailures: 20, windowMs: 10 * 60_000 } }: AgentPublishDeps) {
+export function createAgentPublishModule({ db, agents, runner, log, keyFailures = { maxFailures: 20, windowMs: 10 * 60_000 } }: AgentPublishDeps) {
   const keys = createApiKeyService({ db, agents });
-  return { keys, openAiChat: createOpenAiChat({ keys, throttle: createFailureThrottle(keyFailures), runner }) };
+  return { keys, openAiChat: createOpenAiChat({ keys, throttle: createFailureThrottle(keyFailures), runner, log }) };
 }

@@ -1,8 +1,6 @@
 import { openAiChatBody } from '@agent-platform/contracts';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, parseInput, type AuthUser } from '../../platform/http/index.js';
-import { EventStream } from '../../platform/sse/index.js';
-import type { RunEvent } from '../../runtime/runs/index.js';
+import type { RunEvent, RunLogger } from '../../runtime/runs/index.js';
 import type { HeadlessResult } from '../agent-chat/index.js';
 import { awaitingNotice, badBearer, missingBearer, wrongModel } from './agent-publish.errors.js';
 import type { ApiKeyService, KeyHolder } from './api-key.service.js';
@@ -20,6 +18,29 @@ export interface OpenAiChatDeps {
   keys: ApiKeyService;
   throttle: ReturnType<typeof createFailureThrottle>;
   runner: HeadlessAgentRunner;
+  log: RunLogger;
+}
+
+/** One call as the route reads it. */
+export interface CompletionCall {
+  ip: string;
+  authorization: string | undefined;
+  body: unknown;
+  /** Aborted when the client goes away. */
+  signal: AbortSignal;
+}
+
+/** A stream of `data:` lines (headers, heartbeats and close handling are the transport's). */
+export interface DataLineStream {
+  sendData(data: string): void;
+  end(): void;
+  readonly isClosed: boolean;
+}
+
+/** Where the answer goes: one JSON body, or a stream opened by the run's first event. */
+export interface CompletionOutput {
+  whole(body: unknown): unknown;
+  openStream(): DataLineStream;
 }
 
 export type OpenAiChat = ReturnType<typeof createOpenAiChat>;
@@ -35,27 +56,27 @@ interface TurnOutcome {
 }
 
 /** `POST /v1/chat/completions`: an OpenAI-compatible face on a published agent, the key as bearer token. */
-export function createOpenAiChat({ keys, throttle, runner }: OpenAiChatDeps) {
-  async function holderOf(request: FastifyRequest) {
-    throttle.assertAllowed(request.ip);
-    const header = request.headers.authorization;
+export function createOpenAiChat({ keys, throttle, runner, log }: OpenAiChatDeps) {
+  async function holderOf(call: CompletionCall) {
+    throttle.assertAllowed(call.ip);
+    const header = call.authorization;
     if (!header) throw missingBearer();
     const key = BEARER.exec(header)?.[1];
     try {
       if (!key || key.length > 200) throw badBearer();
       return await keys.authenticate(key);
     } catch (error) {
-      if (error instanceof AppError && error.code === 'UNAUTHENTICATED') throttle.recordFailure(request.ip);
+      if (error instanceof AppError && error.code === 'UNAUTHENTICATED') throttle.recordFailure(call.ip);
       throw error;
     }
   }
 
   /** Runs the turn; a client that leaves aborts it. `onEvent` sees every event (the stream opens on the first). */
-  async function runTurn(holder: KeyHolder, turn: HeadlessTurn, reply: FastifyReply, onEvent: (event: RunEvent) => void): Promise<TurnOutcome> {
+  async function runTurn(holder: KeyHolder, turn: HeadlessTurn, left: AbortSignal, onEvent: (event: RunEvent) => void): Promise<TurnOutcome> {
     const outcome: Omit<TurnOutcome, 'result'> = { usage: emptyUsage() };
     const controller = new AbortController();
     let settled = false;
-    reply.raw.on('close', () => {
+    left.addEventListener('abort', () => {
       if (!settled) controller.abort();
     });
     const collect = (event: RunEvent) => {
@@ -76,34 +97,33 @@ export function createOpenAiChat({ keys, throttle, runner }: OpenAiChatDeps) {
     }
   }
 
-  async function whole(holder: KeyHolder, turn: HeadlessTurn, reply: FastifyReply, format: Completion) {
-    const { result, usage, failure } = await runTurn(holder, turn, reply, () => undefined);
+  async function whole(holder: KeyHolder, turn: HeadlessTurn, call: CompletionCall, output: CompletionOutput, format: Completion) {
+    const { result, usage, failure } = await runTurn(holder, turn, call.signal, () => undefined);
     if (result.status === 'failed') throw new AppError('MODEL_CALL_FAILED', failure?.msg ?? RUN_FAILED);
     const content = [result.text, result.status === 'awaiting' ? awaitingNotice(result.run_id) : ''].filter(Boolean).join('\n\n');
-    return reply.header('cache-control', 'no-store').send(format.whole(content, usage));
+    return output.whole(format.whole(content, usage));
   }
 
-  async function streamed(holder: KeyHolder, turn: HeadlessTurn, request: FastifyRequest, reply: FastifyReply, format: Completion, includeUsage: boolean) {
-    let stream: EventStream | undefined;
+  async function streamed(holder: KeyHolder, turn: HeadlessTurn, call: CompletionCall, output: CompletionOutput, format: Completion, includeUsage: boolean) {
+    let stream: DataLineStream | undefined;
     const write = (data: unknown) => {
-      if (stream && !stream.isClosed) reply.raw.write(`data: ${typeof data === 'string' ? data : JSON.stringify(data)}\n\n`);
+      if (stream && !stream.isClosed) stream.sendData(typeof data === 'string' ? data : JSON.stringify(data));
     };
-    // Opened by the run's first event, so refusals before it are still plain errors. EventStream gives the
-    // headers, heartbeats and close handling; OpenAI's wire format has data lines only.
+    // Opened by the run's first event, so refusals before it are still plain errors.
     const open = () => {
       if (stream) return;
-      stream = new EventStream(reply);
+      stream = output.openStream();
       write(format.chunk({ role: 'assistant', content: '' }));
     };
     let outcome: TurnOutcome;
     try {
-      outcome = await runTurn(holder, turn, reply, (event) => {
+      outcome = await runTurn(holder, turn, call.signal, (event) => {
         open();
         if (event.type === 'delta' && typeof event.data.text === 'string' && event.data.text !== '') write(format.chunk({ content: event.data.text }));
       });
     } catch (error) {
       if (!stream) throw error;
-      request.log.error({ err: error }, 'headless agent run failed');
+      log.error({ err: error }, 'headless agent run failed');
       outcome = { result: { status: 'failed', text: '', run_id: '', conversation_id: '' }, usage: emptyUsage(), failure: { code: 50001, msg: '服务器内部错误，请稍后重试' } };
     }
     open();
@@ -117,20 +137,19 @@ export function createOpenAiChat({ keys, throttle, runner }: OpenAiChatDeps) {
     }
     write('[DONE]');
     stream!.end();
-    return reply;
   }
 
   return {
-    async complete(request: FastifyRequest, reply: FastifyReply): Promise<unknown> {
-      const holder = await holderOf(request);
-      const body = parseInput(openAiChatBody, request.body ?? {});
+    async complete(call: CompletionCall, output: CompletionOutput): Promise<unknown> {
+      const holder = await holderOf(call);
+      const body = parseInput(openAiChatBody, call.body ?? {});
       if (body.model !== holder.agentId) throw wrongModel(body.model);
       const turn = turnOf(body.messages);
       await keys.touch(holder.keyId);
       const format = completionOf(body.model);
-      if (!body.stream) return whole(holder, turn, reply, format);
+      if (!body.stream) return whole(holder, turn, call, output, format);
       const includeUsage = (body.stream_options as { include_usage?: unknown } | undefined)?.include_usage === true;
-      return streamed(holder, turn, request, reply, format, includeUsage);
+      return streamed(holder, turn, call, output, format, includeUsage);
     },
   };
 }

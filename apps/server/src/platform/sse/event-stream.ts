@@ -44,6 +44,11 @@ export class EventStream {
     this.writeRaw(`id: ${event.seq}\nevent: ${event.type}\ndata: ${JSON.stringify(event.data)}\n\n`);
   }
 
+  /** A `data:` line only, for wire formats without event names or ids (OpenAI's). */
+  sendData(data: string): void {
+    this.writeRaw(`data: ${data}\n\n`);
+  }
+
   end(): void {
     if (this.closed) return;
     this.uncork();

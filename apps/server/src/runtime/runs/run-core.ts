@@ -7,9 +7,10 @@ import { EventLogWriter } from './event-log-writer.js';
 import { LocalRuns } from './local-runs.js';
 import { endRuns, type RunEnding } from './run.repo.js';
 
-/** What the run service logs: failures of work nobody awaits. */
+/** What runs and their executors log: failures of work nobody awaits (any pino-like logger fits). */
 export interface RunLogger {
   error(details: Record<string, unknown>, message: string): void;
+  warn(details: Record<string, unknown>, message: string): void;
 }
 
 /**
