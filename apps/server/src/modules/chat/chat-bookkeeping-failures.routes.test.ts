@@ -56,9 +56,9 @@ describe('a run whose bookkeeping fails ends its stream with error, then done', 
     expect(events.at(-1)!.data.status).toBe(status);
   }
 
-  /** While `run` goes, the database refuses every insert into `table` (matching `when`). */
-  async function refusing<T>(table: string, when: string, run: () => Promise<T>): Promise<T> {
-    await t.rows(sql.raw(`create trigger refuse_test_write before insert on ${table} for each row ${when} execute function refuse_write()`));
+  /** While `run` goes, the database refuses every `operation` on `table` (matching `when`). */
+  async function refusing<T>({ table, operation, when }: { table: string; operation: string; when: string }, run: () => Promise<T>): Promise<T> {
+    await t.rows(sql.raw(`create trigger refuse_test_write before ${operation} on ${table} for each row ${when} execute function refuse_write()`));
     try {
       return await run();
     } finally {
@@ -67,18 +67,19 @@ describe('a run whose bookkeeping fails ends its stream with error, then done', 
   }
 
   const FAILURES = [
-    { what: 'the question', table: 'messages', when: '', status: 'failed' },
-    { what: "the run's row", table: 'runs', when: '', status: 'failed' },
-    { what: "the run's event log", table: 'run_events', when: '', status: 'failed' },
+    { what: 'the question', table: 'messages', operation: 'insert', when: '', status: 'failed' },
+    { what: "the run's row", table: 'runs', operation: 'insert', when: '', status: 'failed' },
+    { what: "the run's event log", table: 'run_events', operation: 'insert', when: '', status: 'failed' },
+    { what: "the run's ending", table: 'runs', operation: 'update', when: `when (new.status <> 'running')`, status: 'failed' },
     // The answer is written with the run's ending: the run itself completed.
-    { what: 'the answer', table: 'messages', when: `when (new.role = 'assistant')`, status: 'completed' },
+    { what: 'the answer', table: 'messages', operation: 'insert', when: `when (new.role = 'assistant')`, status: 'completed' },
   ];
 
   for (const { url, body } of CHATS) {
-    for (const { what, table, when, status } of FAILURES) {
+    for (const { what, status, ...refused } of FAILURES) {
       it(`${url}: ${what} cannot be written`, async () => {
         llm.script({ chunks: ['一个', '回答'] });
-        const events = await refusing(table, when, () => streamOf(url, body('一个普通的问题')));
+        const events = await refusing(refused, () => streamOf(url, body('一个普通的问题')));
         expectErrorThenDone(events, status);
       });
     }
