@@ -7,7 +7,7 @@ import { prepareTurn } from '../playground/index.js';
 import type { AgentRegistry } from '../agent/index.js';
 import type { ChatAttachments } from '../files/index.js';
 import { decisionFor, PAUSES_BY_DECISION } from './hitl-decisions.js';
-import { runInputOf, type AgentRunInput } from './agent-run-input.js';
+import { agentRunInput, runInputOf, type AgentRunInput } from './agent-run-input.js';
 import { buildAgentSpec, type AgentSpecDeps } from './agent-spec.js';
 
 export type ChatArea = 'agent' | 'plan';
@@ -87,7 +87,7 @@ export function createAgentChatService(deps: AgentChatDeps) {
     return runs.startAndStream(
       sink,
       {
-        run: { kind: area, ownerId: user.id, conversationId: turn.conversationId, subject: agent.id, input: { ...input } },
+        run: { kind: area, ownerId: user.id, conversationId: turn.conversationId, subject: agent.id, input: agentRunInput.write(input) },
         announce: { conversation_id: turn.conversationId, message_id: turn.messageId },
         abandonAfterMs: NEVER_ABANDONED,
         after: turn.record(),

@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { FileDetail, FileEntry, ListFilesBody, MkdirBody, MoveFilesBody, Page, ShareFileBody } from '@agent-platform/contracts';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
-import { isUniqueViolation, type Db } from '../../platform/db/index.js';
+import { withTransaction, isUniqueViolation, type Db } from '../../platform/db/index.js';
 import { badInput, isAdmin, type Viewer } from '../../platform/http/index.js';
 import { sha256 } from '../../platform/security/index.js';
 import { BlobNotFoundError, type BlobStore } from '../../platform/storage/index.js';
@@ -100,7 +100,7 @@ export function createFileManager({ db, store, links, log, usageChecks }: FileSe
   /** Moves and renames inside one transaction: a name clash anywhere undoes all of it. */
   async function inTransaction<T>(work: (tx: Db) => Promise<T>): Promise<T> {
     try {
-      return await db.transaction((tx) => work(tx as unknown as Db));
+      return await withTransaction(db, work);
     } catch (error) {
       if (isUniqueViolation(error)) throw nameTaken();
       throw error;

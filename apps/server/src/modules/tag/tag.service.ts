@@ -1,6 +1,6 @@
 import type { CreateTagBody, QueryTagsBody, SubTag, Tag, TagNode, TagType, UpdateTagBody } from '@agent-platform/contracts';
 import { TAG_MAX_PER_TYPE } from '@agent-platform/contracts';
-import { isUniqueViolation, type Db } from '../../platform/db/index.js';
+import { withTransaction, isUniqueViolation, type Db } from '../../platform/db/index.js';
 import { parentHasChildren, parentIsChild, parentIsSelf, parentNotFound, parentOfOtherType, tagNameTaken, tagNotFound, tooManyTags } from './tag.errors.js';
 import { buildTagTree, flattenTagTree, toTag } from './tag.mapper.js';
 import * as repo from './tag.repo.js';
@@ -55,7 +55,7 @@ export function createTagAdminService({ db, references }: TagServiceDeps) {
   /** A name clash (the unique index) anywhere in `work` undoes all of it and names the clashing tag. */
   async function inTransaction<T>(clash: { tagType: TagType; name: string }, work: (tx: Db) => Promise<T>): Promise<T> {
     try {
-      return await db.transaction((tx) => work(tx as unknown as Db));
+      return await withTransaction(db, work);
     } catch (error) {
       if (isUniqueViolation(error)) throw tagNameTaken(clash.tagType, clash.name);
       throw error;
@@ -111,8 +111,7 @@ export function createTagAdminService({ db, references }: TagServiceDeps) {
 
     /** Deletes the tag and its children. */
     async deleteTag(id: string): Promise<void> {
-      await db.transaction(async (transaction) => {
-        const tx = transaction as unknown as Db;
+      await withTransaction(db, async (tx) => {
         const current = await repo.findTagById(tx, id);
         if (!current) throw tagNotFound();
         const names = [current.name, ...(await repo.listChildren(tx, id)).map((child) => child.name)];

@@ -18,7 +18,7 @@ import {
   requeueExpiredJobs,
   type ClaimedJob,
 } from './job.repo.js';
-import type { JobHandler, JobOptions, JobQueue } from './job.types.js';
+import { payloadFor, type JobHandler, type JobOptions, type JobQueue } from './job.types.js';
 
 export interface JobQueueDeps {
   db: Db;
@@ -144,8 +144,8 @@ export function createJobQueue(deps: JobQueueDeps): JobQueue {
         const failed = await failExpiredJobs(db, kinds, INTERRUPTED_REASON);
         if (requeued.length + failed.length > 0) log.warn({ requeued: requeued.length, failed: failed.length }, 'jobs with expired leases swept');
         for (const job of failed) {
-          const onFailed = registrations.get(job.kind)?.options.onFailed;
-          await onFailed?.({ id: job.id, payload: job.payload, ownerId: job.ownerId }, INTERRUPTED_REASON).catch((error: unknown) => log.error({ err: error, jobId: job.id }, 'job onFailed failed'));
+          const options = registrations.get(job.kind)?.options;
+          await options?.onFailed?.({ id: job.id, payload: payloadFor(options, job.payload), ownerId: job.ownerId }, INTERRUPTED_REASON).catch((error: unknown) => log.error({ err: error, jobId: job.id }, 'job onFailed failed'));
         }
         if (requeued.length > 0) wake();
       } catch (error) {
