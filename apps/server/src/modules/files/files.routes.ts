@@ -101,12 +101,14 @@ export function fileRoutes(app: FastifyInstance, files: FileService, signedUrlTt
     method: 'GET',
     url: '/common/file/signed/:token',
     access: 'public',
-    handler: async ({ request, reply }) => sendFile(reply, await files.openByLink('signed', parseInput(linkParams, request.params).token)),
+    params: linkParams,
+    handler: async ({ params, reply }) => sendFile(reply, await files.openByLink('signed', params.token)),
   });
   route(app, {
     method: 'GET',
     url: '/kb/files/shared/:token',
     access: 'public',
-    handler: async ({ request, reply }) => sendFile(reply, await files.openByLink('share', parseInput(linkParams, request.params).token)),
+    params: linkParams,
+    handler: async ({ params, reply }) => sendFile(reply, await files.openByLink('share', params.token)),
   });
 }

@@ -1,7 +1,7 @@
 import { id } from '@agent-platform/contracts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { parseInput, route } from '../../platform/http/index.js';
+import { route } from '../../platform/http/index.js';
 import type { RunService } from './run.service.js';
 
 const runParams = z.object({ id: id('运行 id') });
@@ -15,15 +15,16 @@ export function runRoutes(app: FastifyInstance, runs: RunService): void {
     method: 'GET',
     url: '/runs/:id/events',
     access: 'user',
-    handler: async ({ user, request, reply }) => {
-      const params = parseInput(runParams, request.params);
-      const query = parseInput(eventsQuery, request.query);
+    params: runParams,
+    query: eventsQuery,
+    handler: async ({ user, params, query, reply }) => {
       await runs.attach(reply, user.id, params.id, query.after);
     },
   });
   route(app, {
     url: '/runs/:id/cancel',
     access: 'user',
-    handler: ({ user, request }) => runs.cancel(user.id, parseInput(runParams, request.params).id),
+    params: runParams,
+    handler: ({ user, params }) => runs.cancel(user.id, params.id),
   });
 }
