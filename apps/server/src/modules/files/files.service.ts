@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { FileDetail, FileEntry, ListFilesBody, MkdirBody, MoveFilesBody, Page, ShareFileBody } from '@agent-platform/contracts';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import { namedUsers, type ReferenceRegistry } from '../../core/references.js';
 import { withTransaction, isUniqueViolation, type Db } from '../../platform/db/index.js';
 import { badInput, isAdmin, type Viewer } from '../../platform/http/index.js';
 import { sha256 } from '../../platform/security/index.js';
@@ -14,7 +15,6 @@ import type { FileTree } from './files.tables.js';
 import { folderPathOf, resolveFolder } from './folders.js';
 
 /** Names what uses the given files, e.g. `知识库「产品手册」`; an empty list means unused. */
-export type FileUsageCheck = (fileIds: string[]) => Promise<string[]>;
 
 export interface OpenedFile {
   entry: FileEntry;
@@ -26,7 +26,8 @@ export interface FileServiceDeps {
   store: BlobStore;
   links: FileLinks;
   log: FastifyBaseLogger;
-  usageChecks: FileUsageCheck[];
+  /** Modules that refer to files (knowledge bases …): a file in use is not deleted. */
+  references: ReferenceRegistry<Db>;
 }
 
 const HOUR_MS = 3600_000;
@@ -52,7 +53,7 @@ export type FileService = FileManager & {
 };
 
 /** The file manager's rules: who reads and changes what, folders, moves, deletes and share links. */
-export function createFileManager({ db, store, links, log, usageChecks }: FileServiceDeps) {
+export function createFileManager({ db, store, links, log, references }: FileServiceDeps) {
   async function getReadable(viewer: Viewer, id: string): Promise<repo.FileWithOwner> {
     const row = await repo.findById(db, id);
     if (!row || !canRead(viewer, row)) throw fileNotFound();
@@ -150,7 +151,7 @@ export function createFileManager({ db, store, links, log, usageChecks }: FileSe
       assertOwnsSubtree(viewer, entries);
       const fileIds = entries.filter((entry) => entry.kind === 'file').map((entry) => entry.id);
       if (fileIds.length > 0) {
-        const users = (await Promise.all(usageChecks.map((check) => check(fileIds)))).flat();
+        const users = namedUsers(await references.usersOf('file', fileIds));
         if (users.length > 0) throw fileInUse([...new Set(users)]);
       }
       try {

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { ReferenceRegistry } from '../../core/references.js';
 import { createDocumentWorkers } from '../../platform/documents/index.js';
 import type { Db } from '../../platform/db/index.js';
 import type { JobQueue } from '../../runtime/jobs/index.js';
@@ -8,14 +9,14 @@ import type { TagService } from '../tag/index.js';
 import { createKbDocumentService } from './kb-documents.service.js';
 import { registerIngestion } from './kb-ingest.job.js';
 import { createKbReindexService } from './kb-reindex.service.js';
-import { createKnowledgeService, type KbUsageCheck } from './knowledge.service.js';
+import { createKnowledgeService } from './knowledge.service.js';
 import { createKnowledgeRetriever } from './retrieval/retriever.js';
 import { createVectorStore, type VectorStore } from './retrieval/vector-store.js';
 
 export { knowledgeRoutes } from './knowledge.routes.js';
 export { INGEST_JOB } from './kb-ingest.job.js';
-export { kbCounters, kbFileUsageCheck, kbModelUsageCheck, kbTagReferences } from './knowledge-usage.js';
-export type { KbUsageCheck, KnowledgeService } from './knowledge.service.js';
+export { knowledgeReferences } from './knowledge-usage.js';
+export type { KnowledgeService } from './knowledge.service.js';
 export { retrievalRoutes, type KnowledgeRetriever, type RetrieveInput, type RetrieveOptions } from './retrieval/index.js';
 export { createKbChatService, type KbChatService } from './kb-chat.service.js';
 export { kbChatRoutes } from './kb-chat.routes.js';
@@ -30,7 +31,7 @@ export interface KnowledgeModuleDeps {
   /** Knowledge-base tags must be `kb` tags of the tag manager; filters include sub-tags. */
   tags: TagService;
   /** Asked before a knowledge base is deleted (agents that search it). */
-  usageChecks: KbUsageCheck[];
+  references: ReferenceRegistry<Db>;
   /** pgvector where the database has it; made here unless given. */
   vectors?: VectorStore;
   /** Parser threads; the module closes them with `close()`. */
@@ -40,11 +41,11 @@ export interface KnowledgeModuleDeps {
 export type KnowledgeModule = ReturnType<typeof createKnowledgeModule>;
 
 /** Knowledge bases, their documents (ingested by durable jobs) and segments. Register before `jobs.start()`. */
-export function createKnowledgeModule({ db, log, jobs, files, llm, tags, usageChecks, vectors = createVectorStore({ db, log }), parserThreads = 2 }: KnowledgeModuleDeps) {
+export function createKnowledgeModule({ db, log, jobs, files, llm, tags, references, vectors = createVectorStore({ db, log }), parserThreads = 2 }: KnowledgeModuleDeps) {
   const workers = createDocumentWorkers({ size: parserThreads });
   registerIngestion({ db, log, jobs, files, llm, workers, vectors });
   const documents = createKbDocumentService({ db, jobs, files, llm, vectors });
-  const kbs = createKnowledgeService({ db, llm, tags, usageChecks, cancelIngestion: documents.cancelJobs, unfinishedJobIdsOfKb: documents.unfinishedJobIdsOfKb });
+  const kbs = createKnowledgeService({ db, llm, tags, references, cancelIngestion: documents.cancelJobs, unfinishedJobIdsOfKb: documents.unfinishedJobIdsOfKb });
   return {
     kbs,
     documents,

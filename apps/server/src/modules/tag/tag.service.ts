@@ -1,30 +1,22 @@
 import type { CreateTagBody, QueryTagsBody, SubTag, Tag, TagNode, TagType, UpdateTagBody } from '@agent-platform/contracts';
 import { TAG_MAX_PER_TYPE } from '@agent-platform/contracts';
+import type { ReferenceRegistry } from '../../core/references.js';
 import { withTransaction, isUniqueViolation, type Db } from '../../platform/db/index.js';
 import { parentHasChildren, parentIsChild, parentIsSelf, parentNotFound, parentOfOtherType, tagNameTaken, tagNotFound, tooManyTags } from './tag.errors.js';
 import { buildTagTree, flattenTagTree, toTag } from './tag.mapper.js';
 import * as repo from './tag.repo.js';
 
-/**
- * Rows of another module that store tag names (knowledge bases, agents, …). Called inside the tag
- * change's transaction, only when no other tag of the type still carries the name.
- */
-export interface TagReferences {
-  tagType: TagType;
-  renameTag(db: Db, oldName: string, newName: string): Promise<void>;
-  removeTags(db: Db, names: string[]): Promise<void>;
-}
-
 export interface TagServiceDeps {
   db: Db;
-  references: TagReferences[];
+  /** Rows of other modules that store tag names: asked, in the change's transaction, only when no other tag of the type still carries the name. */
+  references: ReferenceRegistry<Db>;
 }
 
 export type TagAdminService = ReturnType<typeof createTagAdminService>;
 
 /** The tag manager: anyone signed in reads; administrators (the routes check) change. */
 export function createTagAdminService({ db, references }: TagServiceDeps) {
-  const referencesOf = (tagType: TagType) => references.filter((reference) => reference.tagType === tagType);
+  const referencesOf = (tagType: TagType) => references.taggedColumns(tagType);
 
   /** Names of `names` that no tag of the type (other than `exceptId`) carries any more. */
   async function orphaned(tx: Db, tagType: TagType, names: string[], exceptId?: string): Promise<string[]> {
