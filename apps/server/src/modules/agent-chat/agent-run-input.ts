@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { AgentInfo } from '@agent-platform/contracts';
 import { storedJson } from '../../core/stored-json.js';
+import { hitlSchema, retrievalSchema, serviceRefsSchema } from '../agent/index.js';
 
 const text = z.string();
 const agentSchema = z.object({
@@ -16,10 +17,10 @@ const agentSchema = z.object({
   top_p: z.number().nullable(),
   max_tokens: z.number().nullable(),
   tool_ids: z.array(text),
-  services: z.array(z.object({ service_id: text, functions: z.array(text).optional() })),
+  services: serviceRefsSchema,
   kb_ids: z.array(text),
-  retrieval: z.object({ top_k: z.number(), threshold: z.number(), mode: z.enum(['hybrid', 'fulltext', 'vector']) }),
-  hitl: z.object({ action_confirm: z.boolean(), observation_confirm: z.boolean() }),
+  retrieval: retrievalSchema,
+  hitl: hitlSchema,
   max_steps: z.number(),
   history_turns: z.number(),
   tags: z.array(text),

@@ -13,6 +13,7 @@ import { agents } from './agent.tables.js';
 import { createAgentService } from './agent.service.js';
 
 export { agentRoutes } from './agent.routes.js';
+export { hitlSchema, retrievalSchema, serviceRefsSchema } from './agent-stored.js';
 export { ROLE_DESC_MARKER, ROLE_PROMPT_MARKER } from './agent-role.service.js';
 export type { AgentReferenceLookups, NamedThing } from './agent-references.js';
 export type { AgentService } from './agent.service.js';
