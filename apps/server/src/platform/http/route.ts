@@ -1,9 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { forbidden } from './app-error.js';
-import type { Access, AuthUser, Authenticator } from './auth.js';
+import { forbidden, parseInput, type AuthUser } from '../../core/index.js';
+import type { Access, Authenticator } from './auth.js';
 import { ok } from './envelope.js';
-import { parseInput } from './validation.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
