@@ -1,7 +1,7 @@
 import path from 'node:path';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
-import { createReferenceRegistry, type ReferenceRegistry } from './core/references.js';
+import { createReferenceRegistry, type ReferenceRegistry } from './core/index.js';
 import { WriteBehind, type Database, type Db } from './platform/db/index.js';
 import { acceptEmptyJsonBodies, installErrorHandling, serveWebApp } from './platform/http/index.js';
 import { createDocumentWorkers } from './platform/documents/index.js';

@@ -1,7 +1,7 @@
 import type { AgentInfo, KnowledgeBase } from '@agent-platform/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectCode, expectOk, startTestApp, type TestApp } from '../test/harness.js';
-import type { ReferenceRegistry } from './core/references.js';
+import type { ReferenceRegistry } from './core/index.js';
 import type { Db } from './platform/db/index.js';
 
 describe('the reference registry, over what modules store', () => {

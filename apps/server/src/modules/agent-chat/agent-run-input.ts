@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { AgentInfo } from '@agent-platform/contracts';
-import { storedJson } from '../../core/stored-json.js';
+import { storedJson } from '../../core/index.js';
 import { hitlSchema, retrievalSchema, serviceRefsSchema } from '../agent/index.js';
 
 const text = z.string();

@@ -1,6 +1,6 @@
 import { KB_SEARCH_MODES } from '@agent-platform/contracts';
 import { z } from 'zod';
-import { storedJson } from '../../core/stored-json.js';
+import { storedJson } from '../../core/index.js';
 
 // The agent's JSON columns as stored, each read back through its schema (agent.mapper.ts).
 

@@ -3,7 +3,7 @@ import type { Bus } from '../../platform/bus/index.js';
 import { createSharedCache } from '../../platform/cache/index.js';
 import type { Db } from '../../platform/db/index.js';
 import type { Viewer } from '../../platform/http/index.js';
-import { edgesOf, type ModuleReferences } from '../../core/references.js';
+import { edgesOf, type ModuleReferences } from '../../core/index.js';
 import type { LlmService } from '../llm/index.js';
 import { tagColumnReferences, type TagService } from '../tag/index.js';
 import { checkReferences, type AgentReferenceLookups } from './agent-references.js';

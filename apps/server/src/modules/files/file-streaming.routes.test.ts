@@ -3,7 +3,7 @@ import vm from 'node:vm';
 import type { UploadFilesResult } from '@agent-platform/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createReferenceRegistry } from '../../core/references.js';
+import { createReferenceRegistry } from '../../core/index.js';
 import { AppError } from '../../platform/http/index.js';
 import { testConfig } from '../../../test/harness.js';
 import { createFileModule } from './index.js';

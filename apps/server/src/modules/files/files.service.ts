@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { FileDetail, FileEntry, ListFilesBody, MkdirBody, MoveFilesBody, Page, ShareFileBody } from '@agent-platform/contracts';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
-import { namedUsers, type ReferenceRegistry } from '../../core/references.js';
+import { namedUsers, type ReferenceRegistry } from '../../core/index.js';
 import { withTransaction, isUniqueViolation, type Db } from '../../platform/db/index.js';
 import { badInput, isAdmin, type Viewer } from '../../platform/http/index.js';
 import { sha256 } from '../../platform/security/index.js';

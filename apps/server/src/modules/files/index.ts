@@ -2,7 +2,7 @@ import path from 'node:path';
 import multipart from '@fastify/multipart';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Config } from '../../config.js';
-import type { ReferenceRegistry } from '../../core/references.js';
+import type { ReferenceRegistry } from '../../core/index.js';
 import type { Db } from '../../platform/db/index.js';
 import { badInput } from '../../platform/http/index.js';
 import { loadOrCreateKeyFile, parseSecretKey } from '../../platform/security/index.js';

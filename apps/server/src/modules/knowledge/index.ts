@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { ReferenceRegistry } from '../../core/references.js';
+import type { ReferenceRegistry } from '../../core/index.js';
 import { createDocumentWorkers } from '../../platform/documents/index.js';
 import type { Db } from '../../platform/db/index.js';
 import type { JobQueue } from '../../runtime/jobs/index.js';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
-import { storedJson } from '../../core/stored-json.js';
+import { storedJson } from '../../core/index.js';
 import { chunkDocument, segmentWords, type Chunk, type DocumentWorkers } from '../../platform/documents/index.js';
 import type { Db } from '../../platform/db/index.js';
 import { AppError } from '../../platform/http/index.js';

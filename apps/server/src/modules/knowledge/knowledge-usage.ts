@@ -1,4 +1,4 @@
-import { edgesOf, type ModuleReferences } from '../../core/references.js';
+import { edgesOf, type ModuleReferences } from '../../core/index.js';
 import type { Db } from '../../platform/db/index.js';
 import { tagColumnReferences } from '../tag/index.js';
 import { countKbsByOwner, kbsUsingFiles, kbsUsingModels } from './knowledge.repo.js';

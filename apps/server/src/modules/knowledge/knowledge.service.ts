@@ -1,5 +1,5 @@
 import type { CreateKbBody, KnowledgeBase, ListKbsBody, Page, UpdateKbBody } from '@agent-platform/contracts';
-import { namedUsers, type ReferenceRegistry } from '../../core/references.js';
+import { namedUsers, type ReferenceRegistry } from '../../core/index.js';
 import { isUniqueViolation, type Db } from '../../platform/db/index.js';
 import { badInput, type Viewer } from '../../platform/http/index.js';
 import type { LlmService } from '../llm/index.js';

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
-import type { ModuleReferences, ReferenceRegistry } from '../../core/references.js';
+import type { ModuleReferences, ReferenceRegistry } from '../../core/index.js';
 import type { Bus } from '../../platform/bus/index.js';
 import type { Db } from '../../platform/db/index.js';
 import { createLlmGateway } from '../../platform/llm/index.js';

@@ -2,7 +2,7 @@ import type { LlmModel } from '@agent-platform/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectCode, expectOk } from '../../../test/harness.js';
-import { createReferenceRegistry, edgesOf } from '../../core/references.js';
+import { createReferenceRegistry, edgesOf } from '../../core/index.js';
 import { createModelRegistry } from './llm-models.service.js';
 import { createModelCache } from './model-cache.js';
 import { TEST_SECRET_KEY, rejectionOf, startLlmTestApp, testSecrets, type LlmTestContext } from './llm-test-fixtures.js';

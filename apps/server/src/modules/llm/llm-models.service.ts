@@ -9,7 +9,7 @@ import {
   type Page,
   type UpdateLlmModelBody,
 } from '@agent-platform/contracts';
-import type { ReferenceRegistry } from '../../core/references.js';
+import type { ReferenceRegistry } from '../../core/index.js';
 import { isUniqueViolation, type Db } from '../../platform/db/index.js';
 import { badInput, requireEditable, requireVisible, type Viewer } from '../../platform/http/index.js';
 import type { SecretBox } from '../../platform/security/index.js';

@@ -2,7 +2,7 @@ import type { Config } from '../../config.js';
 import type { Db } from '../../platform/db/index.js';
 import type { Outbound } from '../../platform/net/index.js';
 import type { SecretBox } from '../../platform/security/index.js';
-import type { ModuleReferences } from '../../core/references.js';
+import type { ModuleReferences } from '../../core/index.js';
 import { tagColumnReferences, type TagService } from '../tag/index.js';
 import { createMcpCatalog } from './mcp-catalog.js';
 import { createMcpConnector } from './mcp-connection.js';

@@ -1,6 +1,6 @@
 import type { Db } from '../../platform/db/index.js';
 import { createTagService } from './tag.lookup.js';
-import { createReferenceRegistry, type ReferenceRegistry } from '../../core/references.js';
+import { createReferenceRegistry, type ReferenceRegistry } from '../../core/index.js';
 import { createTagAdminService } from './tag.service.js';
 
 export { tagColumnReferences } from './tag-references.js';

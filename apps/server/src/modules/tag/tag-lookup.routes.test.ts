@@ -2,7 +2,7 @@ import type { Tag, TagType } from '@agent-platform/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectOk, startTestApp, type TestApp } from '../../../test/harness.js';
 import type { Db } from '../../platform/db/index.js';
-import { createReferenceRegistry, type TaggedColumn } from '../../core/references.js';
+import { createReferenceRegistry, type TaggedColumn } from '../../core/index.js';
 import { createTagModule } from './index.js';
 
 /** What a module storing tag names would be asked to do, recorded. */

@@ -2,7 +2,7 @@ import type { TagType } from '@agent-platform/contracts';
 import { sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../platform/db/index.js';
-import type { TaggedColumn } from '../../core/references.js';
+import type { TaggedColumn } from '../../core/index.js';
 
 /**
  * The references of a table that stores tag names in one column, a `jsonb` array or a `text[]`:

@@ -1,6 +1,6 @@
 import type { CreateTagBody, QueryTagsBody, SubTag, Tag, TagNode, TagType, UpdateTagBody } from '@agent-platform/contracts';
 import { TAG_MAX_PER_TYPE } from '@agent-platform/contracts';
-import type { ReferenceRegistry } from '../../core/references.js';
+import type { ReferenceRegistry } from '../../core/index.js';
 import { withTransaction, isUniqueViolation, type Db } from '../../platform/db/index.js';
 import { parentHasChildren, parentIsChild, parentIsSelf, parentNotFound, parentOfOtherType, tagNameTaken, tagNotFound, tooManyTags } from './tag.errors.js';
 import { buildTagTree, flattenTagTree, toTag } from './tag.mapper.js';

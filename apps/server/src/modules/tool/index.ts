@@ -4,7 +4,7 @@ import type { Viewer } from '../../platform/http/index.js';
 import type { Outbound } from '../../platform/net/index.js';
 import type { SecretBox } from '../../platform/security/index.js';
 import type { Tool } from '../../runtime/tools/index.js';
-import { edgesOf, type ModuleReferences } from '../../core/references.js';
+import { edgesOf, type ModuleReferences } from '../../core/index.js';
 import { tagColumnReferences } from '../tag/index.js';
 import type { FileService } from '../files/index.js';
 import type { KnowledgeRetriever } from '../knowledge/index.js';

@@ -1,5 +1,5 @@
 import { kbToolConfig, type KbSearchResult } from '@agent-platform/contracts';
-import { storedJson } from '../../core/stored-json.js';
+import { storedJson } from '../../core/index.js';
 import { AppError, parseInput, type Viewer } from '../../platform/http/index.js';
 import { ToolFailure } from '../../runtime/tools/index.js';
 import type { KnowledgeRetriever } from '../knowledge/index.js';

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
-import type { ReferenceRegistry } from '../../core/references.js';
+import type { ReferenceRegistry } from '../../core/index.js';
 import type { Bus } from '../../platform/bus/index.js';
 import type { Db } from '../../platform/db/index.js';
 import type { SmsService } from '../sms/index.js';

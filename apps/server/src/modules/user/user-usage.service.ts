@@ -1,5 +1,5 @@
 import type { Page, UsageStatsBody, UserUsage } from '@agent-platform/contracts';
-import type { ReferenceRegistry } from '../../core/references.js';
+import type { ReferenceRegistry } from '../../core/index.js';
 import type { Db } from '../../platform/db/index.js';
 import type { UsageService } from '../usage/index.js';
 import * as repo from './user.repo.js';

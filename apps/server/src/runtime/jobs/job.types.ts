@@ -1,4 +1,4 @@
-import type { StoredJson } from '../../core/stored-json.js';
+import type { StoredJson } from '../../core/index.js';
 import type { Db } from '../../platform/db/index.js';
 import type { JobStatus } from './jobs.tables.js';
 

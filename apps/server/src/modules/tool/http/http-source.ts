@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { httpToolConfig, looksMasked, maskSecret, TOOL_AUTH_TYPES, type HttpToolConfig } from '@agent-platform/contracts';
-import { storedJson } from '../../../core/stored-json.js';
+import { storedJson } from '../../../core/index.js';
 import { parseInput } from '../../../platform/http/index.js';
 import type { Outbound } from '../../../platform/net/index.js';
 import type { SecretBox } from '../../../platform/security/index.js';
