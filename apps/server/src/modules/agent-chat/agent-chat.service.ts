@@ -1,5 +1,5 @@
 import type { AgentChatBody, AgentInfo, CreateAgentBody, HitlDecision, PlanRunInfo, RunEndStatus } from '@agent-platform/contracts';
-import { forbidden, canEdit, type AuthUser, type Viewer } from '../../platform/http/index.js';
+import { type AuthUser, canEdit, forbidden, type Viewer } from '../../core/index.js';
 import type { ImagePart, TextPart } from '../../platform/llm/index.js';
 import { agentExecutor, planProgress } from '../../runtime/agent-engine/index.js';
 import { appendStep, listSteps, type RunEvent, type RunService, type RunSink } from '../../runtime/runs/index.js';

@@ -1,6 +1,5 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../platform/db/index.js';
-import { AppError, type Viewer } from '../../platform/http/index.js';
+import { AppError, type Logger, type Viewer } from '../../core/index.js';
 import { planProgress, type EngineSpec, type SegmentEnd } from '../../runtime/agent-engine/index.js';
 import { titleAsker } from '../playground/index.js';
 import { listSteps, stepInfo, stepRow, type RunContext, type RunService, type RunStepRow } from '../../runtime/runs/index.js';
@@ -15,7 +14,7 @@ import { runInputOf, type AgentRunInput } from './agent-run-input.js';
 
 export interface AgentSpecDeps {
   db: Db;
-  log: FastifyBaseLogger;
+  log: Logger;
   llm: LlmService;
   conversations: ConversationService;
   retriever: KnowledgeRetriever;

@@ -1,6 +1,6 @@
 import { openAiChatBody } from '@agent-platform/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { AppError, parseInput, type AuthUser } from '../../platform/http/index.js';
+import { AppError, type AuthUser, parseInput } from '../../core/index.js';
 import { EventStream } from '../../platform/sse/index.js';
 import type { RunEvent } from '../../runtime/runs/index.js';
 import type { HeadlessResult } from '../agent-chat/index.js';

@@ -1,5 +1,5 @@
 import type { AgentInfo } from '@agent-platform/contracts';
-import { canEdit, type Viewer } from '../../platform/http/index.js';
+import { canEdit, type Viewer } from '../../core/index.js';
 import { serviceRefsSchema, storedHitl, storedRetrieval } from './agent-stored.js';
 import type { AgentListRow } from './agent.repo.js';
 

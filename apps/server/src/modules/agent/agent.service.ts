@@ -1,7 +1,7 @@
 import type { AgentInfo, CreateAgentBody, ListAgentsBody, Page, UpdateAgentBody } from '@agent-platform/contracts';
 import type { SharedCache } from '../../platform/cache/index.js';
 import type { Db } from '../../platform/db/index.js';
-import { canEdit, requireVisible, type Viewer } from '../../platform/http/index.js';
+import { canEdit, requireVisible, type Viewer } from '../../core/index.js';
 import type { TagService } from '../tag/index.js';
 import { storedHitl, storedRetrieval } from './agent-stored.js';
 import { checkReferences, type AgentReferenceLookups } from './agent-references.js';

@@ -13,7 +13,8 @@ import {
 } from '@agent-platform/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { badInput, parseInput, route } from '../../platform/http/index.js';
+import { badInput, parseInput } from '../../core/index.js';
+import { route } from '../../platform/http/index.js';
 import type { FileService } from './files.service.js';
 import { sendFile } from './send-file.js';
 

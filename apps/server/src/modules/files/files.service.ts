@@ -1,9 +1,8 @@
 import type { Readable } from 'node:stream';
 import type { FileDetail, FileEntry, ListFilesBody, MkdirBody, MoveFilesBody, Page, ShareFileBody } from '@agent-platform/contracts';
-import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
-import { namedUsers, type ReferenceRegistry } from '../../core/index.js';
+import type { FastifyRequest } from 'fastify';
+import { badInput, isAdmin, type Logger, namedUsers, type ReferenceRegistry, type Viewer } from '../../core/index.js';
 import { withTransaction, isUniqueViolation, type Db } from '../../platform/db/index.js';
-import { badInput, isAdmin, type Viewer } from '../../platform/http/index.js';
 import { sha256 } from '../../platform/security/index.js';
 import { BlobNotFoundError, type BlobStore } from '../../platform/storage/index.js';
 import type { FileLinks, LinkPurpose } from './file-links.js';
@@ -25,7 +24,7 @@ export interface FileServiceDeps {
   db: Db;
   store: BlobStore;
   links: FileLinks;
-  log: FastifyBaseLogger;
+  log: Logger;
   /** Modules that refer to files (knowledge bases …): a file in use is not deleted. */
   references: ReferenceRegistry<Db>;
 }

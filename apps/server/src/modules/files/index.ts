@@ -1,10 +1,9 @@
 import path from 'node:path';
 import multipart from '@fastify/multipart';
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.js';
-import type { ReferenceRegistry } from '../../core/index.js';
+import { badInput, type Logger, type ReferenceRegistry } from '../../core/index.js';
 import type { Db } from '../../platform/db/index.js';
-import { badInput } from '../../platform/http/index.js';
 import { loadOrCreateKeyFile, parseSecretKey } from '../../platform/security/index.js';
 import { createStore, type BlobStore } from '../../platform/storage/index.js';
 import { createFileLinks } from './file-links.js';
@@ -20,7 +19,7 @@ export type { ReceiveOptions, ReceivedUploads, UploadFailure, UploadTarget } fro
 export interface FileModuleDeps {
   db: Db;
   config: Config;
-  log: FastifyBaseLogger;
+  log: Logger;
   /** Modules that refer to files (knowledge bases …): a file in use is not deleted. */
   references: ReferenceRegistry<Db>;
   /** Tests pass a store of their own; otherwise the configured one. */

@@ -1,5 +1,4 @@
-import type { FastifyBaseLogger } from 'fastify';
-import type { ReferenceRegistry } from '../../core/index.js';
+import type { Logger, ReferenceRegistry } from '../../core/index.js';
 import { createDocumentWorkers } from '../../platform/documents/index.js';
 import type { Db } from '../../platform/db/index.js';
 import type { JobQueue } from '../../runtime/jobs/index.js';
@@ -24,7 +23,7 @@ export { kbCitation, kbSourcesPrompt } from './kb-chat.prompt.js';
 
 export interface KnowledgeModuleDeps {
   db: Db;
-  log: FastifyBaseLogger;
+  log: Logger;
   jobs: JobQueue;
   files: FileService;
   llm: LlmService;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { KbChatBody } from '@agent-platform/contracts';
 import type { FastifyReply } from 'fastify';
-import type { AuthUser } from '../../platform/http/index.js';
+import type { AuthUser } from '../../core/index.js';
 import type { RunService } from '../../runtime/runs/index.js';
 import type { ConversationService } from '../conversation/index.js';
 import type { LlmService } from '../llm/index.js';

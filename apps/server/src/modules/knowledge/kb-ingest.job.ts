@@ -1,11 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
-import { storedJson } from '../../core/index.js';
+import { AppError, type Logger, storedJson } from '../../core/index.js';
 import { chunkDocument, segmentWords, type Chunk, type DocumentWorkers } from '../../platform/documents/index.js';
 import type { Db } from '../../platform/db/index.js';
-import { AppError } from '../../platform/http/index.js';
 import { JobFailure, type JobContext, type JobQueue } from '../../runtime/jobs/index.js';
 import type { FileService } from '../files/index.js';
 import type { LlmService } from '../llm/index.js';
@@ -21,7 +19,7 @@ const ingestPayload = storedJson('kb ingest payload', { version: 1, schema: z.ob
 
 export interface IngestDeps {
   db: Db;
-  log: FastifyBaseLogger;
+  log: Logger;
   jobs: JobQueue;
   files: Pick<FileService, 'openStored'>;
   llm: LlmService;

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, getTableColumns, ilike, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db/index.js';
-import { visibleWhere, type Viewer } from '../../platform/http/index.js';
+import { type Viewer, visibleWhere } from '../../core/index.js';
 import { kbDocuments, knowledgeBases, type kbSegments } from './knowledge.tables.js';
 
 export type KbRow = typeof knowledgeBases.$inferSelect;

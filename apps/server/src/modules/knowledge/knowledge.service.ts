@@ -1,7 +1,6 @@
 import type { CreateKbBody, KnowledgeBase, ListKbsBody, Page, UpdateKbBody } from '@agent-platform/contracts';
-import { namedUsers, type ReferenceRegistry } from '../../core/index.js';
+import { badInput, namedUsers, type ReferenceRegistry, type Viewer } from '../../core/index.js';
 import { isUniqueViolation, type Db } from '../../platform/db/index.js';
-import { badInput, type Viewer } from '../../platform/http/index.js';
 import type { LlmService } from '../llm/index.js';
 import type { TagService } from '../tag/index.js';
 import { getEditableKb, getVisibleKb } from './knowledge-access.js';

@@ -1,6 +1,5 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
-import type { ModuleReferences, ReferenceRegistry } from '../../core/index.js';
+import type { Logger, ModuleReferences, ReferenceRegistry } from '../../core/index.js';
 import type { Bus } from '../../platform/bus/index.js';
 import type { Db } from '../../platform/db/index.js';
 import { createLlmGateway } from '../../platform/llm/index.js';
@@ -22,7 +21,7 @@ export interface LlmModuleDeps {
   db: Db;
   bus: Bus;
   config: Config;
-  log: FastifyBaseLogger;
+  log: Logger;
   usage: UsageService;
   secrets: SecretBox;
   outbound: Outbound;

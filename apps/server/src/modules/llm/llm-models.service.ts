@@ -9,9 +9,8 @@ import {
   type Page,
   type UpdateLlmModelBody,
 } from '@agent-platform/contracts';
-import type { ReferenceRegistry } from '../../core/index.js';
+import { badInput, type ReferenceRegistry, requireEditable, requireVisible, type Viewer } from '../../core/index.js';
 import { isUniqueViolation, type Db } from '../../platform/db/index.js';
-import { badInput, requireEditable, requireVisible, type Viewer } from '../../platform/http/index.js';
 import type { SecretBox } from '../../platform/security/index.js';
 import { maskedKeyGiven, modelInUse, modelNameTaken, modelNotFound } from './llm.errors.js';
 import { toLlmModel } from './llm.mapper.js';

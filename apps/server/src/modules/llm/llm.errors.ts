@@ -1,5 +1,5 @@
 import { LLM_TYPE_LABELS, type LlmType } from '@agent-platform/contracts';
-import { AppError, badInput, notFound } from '../../platform/http/index.js';
+import { AppError, badInput, notFound } from '../../core/index.js';
 
 export const modelNotFound = () => notFound('模型');
 

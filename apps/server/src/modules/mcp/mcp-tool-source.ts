@@ -1,6 +1,5 @@
 import { serviceToolConfig } from '@agent-platform/contracts';
-import { storedJson } from '../../core/index.js';
-import { AppError, parseInput } from '../../platform/http/index.js';
+import { AppError, parseInput, storedJson } from '../../core/index.js';
 import { ToolFailure, type Tool } from '../../runtime/tools/index.js';
 import type { ToolRow, ToolSource } from '../tool/index.js';
 import type { McpCatalog } from './mcp-catalog.js';

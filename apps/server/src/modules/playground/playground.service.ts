@@ -1,6 +1,6 @@
 import type { LlmChatBody } from '@agent-platform/contracts';
 import type { FastifyReply } from 'fastify';
-import type { AuthUser } from '../../platform/http/index.js';
+import type { AuthUser } from '../../core/index.js';
 import type { ChatMessage } from '../../platform/llm/index.js';
 import type { RunService } from '../../runtime/runs/index.js';
 import type { ConversationService } from '../conversation/index.js';

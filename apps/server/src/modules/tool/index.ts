@@ -1,10 +1,9 @@
 import type { ToolKind } from '@agent-platform/contracts';
 import type { Db } from '../../platform/db/index.js';
-import type { Viewer } from '../../platform/http/index.js';
 import type { Outbound } from '../../platform/net/index.js';
 import type { SecretBox } from '../../platform/security/index.js';
 import type { Tool } from '../../runtime/tools/index.js';
-import { edgesOf, type ModuleReferences } from '../../core/index.js';
+import { edgesOf, type ModuleReferences, type Viewer } from '../../core/index.js';
 import { tagColumnReferences } from '../tag/index.js';
 import type { FileService } from '../files/index.js';
 import type { KnowledgeRetriever } from '../knowledge/index.js';

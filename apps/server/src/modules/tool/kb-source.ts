@@ -1,6 +1,5 @@
 import { kbToolConfig, type KbSearchResult } from '@agent-platform/contracts';
-import { storedJson } from '../../core/index.js';
-import { AppError, parseInput, type Viewer } from '../../platform/http/index.js';
+import { AppError, parseInput, storedJson, type Viewer } from '../../core/index.js';
 import { ToolFailure } from '../../runtime/tools/index.js';
 import type { KnowledgeRetriever } from '../knowledge/index.js';
 import { MAX_OUTPUT_CHARS } from './http/http-tool.js';

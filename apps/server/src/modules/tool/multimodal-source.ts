@@ -1,7 +1,6 @@
 import type { Readable } from 'node:stream';
 import { multimodalToolConfig } from '@agent-platform/contracts';
-import { storedJson } from '../../core/index.js';
-import { AppError, badInput, parseInput, type Viewer } from '../../platform/http/index.js';
+import { AppError, badInput, parseInput, storedJson, type Viewer } from '../../core/index.js';
 import { boundedRequest, OutboundError, OutboundRefused, type Outbound } from '../../platform/net/index.js';
 import { ToolFailure } from '../../runtime/tools/index.js';
 import type { FileService } from '../files/index.js';

@@ -1,6 +1,5 @@
 import type { ToolKind } from '@agent-platform/contracts';
-import type { StoredJson } from '../../core/index.js';
-import type { Viewer } from '../../platform/http/index.js';
+import type { StoredJson, Viewer } from '../../core/index.js';
 import type { Tool, ToolContext, ToolResult } from '../../runtime/tools/index.js';
 import { compileInputSchema, jsonSchemaParser } from './json-input.js';
 import { badInputSchema } from './tool.errors.js';

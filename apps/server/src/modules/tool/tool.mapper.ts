@@ -1,5 +1,5 @@
 import type { ToolInfo } from '@agent-platform/contracts';
-import { canEdit, type Viewer } from '../../platform/http/index.js';
+import { canEdit, type Viewer } from '../../core/index.js';
 import type { Tool } from '../../runtime/tools/index.js';
 import type { ToolListRow } from './tool.repo.js';
 import type { ToolSource, ToolSources } from './tool-sources.js';

@@ -1,7 +1,7 @@
 import type { ToolKind } from '@agent-platform/contracts';
 import { and, count, desc, eq, getTableColumns, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import { selectRows, type Db } from '../../platform/db/index.js';
-import { visibleWhere, type Viewer } from '../../platform/http/index.js';
+import { type Viewer, visibleWhere } from '../../core/index.js';
 import { tools } from './tool.tables.js';
 
 export type ToolRow = typeof tools.$inferSelect;

@@ -1,6 +1,6 @@
 import type { CreateToolBody, ListToolsBody, Page, ToolInfo, UpdateToolBody } from '@agent-platform/contracts';
 import { isUniqueViolation, type Db } from '../../platform/db/index.js';
-import { badInput, canEdit, canSee, type Viewer } from '../../platform/http/index.js';
+import { badInput, canEdit, canSee, type Viewer } from '../../core/index.js';
 import type { Tool } from '../../runtime/tools/index.js';
 import { httpConfigOf, parseOpenApi } from './http/openapi.js';
 import { builtinNameTaken, dbToolsUnavailable, kindUnsupported, toolNameTaken, toolNotEditable, toolNotFound } from './tool.errors.js';

@@ -1,6 +1,5 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
-import type { ReferenceRegistry } from '../../core/index.js';
+import type { Logger, ReferenceRegistry } from '../../core/index.js';
 import type { Bus } from '../../platform/bus/index.js';
 import type { Db } from '../../platform/db/index.js';
 import type { SmsService } from '../sms/index.js';
@@ -18,7 +17,7 @@ export type { UserUsageService } from './user-usage.service.js';
 export interface UserModuleDeps {
   db: Db;
   bus: Bus;
-  log: FastifyBaseLogger;
+  log: Logger;
   config: Config;
   sms: SmsService;
   system: SystemService;

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { FastifyBaseLogger } from 'fastify';
+import type { Logger } from '../../core/index.js';
 import type { Bus } from '../../platform/bus/index.js';
 import type { Db } from '../../platform/db/index.js';
 import { runJob, RunningJob, type Registration } from './job-runner.js';
@@ -23,7 +23,7 @@ import { payloadFor, type JobHandler, type JobOptions, type JobQueue } from './j
 export interface JobQueueDeps {
   db: Db;
   bus: Bus;
-  log: FastifyBaseLogger;
+  log: Logger;
   /** Names this process in `lease_owner`; tests give two queues on one database different ids. */
   processId?: string;
   /** How often to look for due jobs when no notification arrived (a retry's backoff ending, a lost notify). */

@@ -1,4 +1,4 @@
-import type { FastifyBaseLogger } from 'fastify';
+import type { Logger } from '../../core/index.js';
 import type { Db } from '../../platform/db/index.js';
 import { endAttempt, writeProgress, type ClaimedJob } from './job.repo.js';
 import { payloadFor, type JobHandler, type JobOptions } from './job.types.js';
@@ -27,7 +27,7 @@ export class RunningJob {
 
 export interface RunnerDeps {
   db: Db;
-  log: FastifyBaseLogger;
+  log: Logger;
   processId: string;
   retryBaseMs: number;
 }

@@ -1,4 +1,4 @@
-import type { FastifyBaseLogger } from 'fastify';
+import type { Logger } from '../../core/index.js';
 import type { Db } from '../../platform/db/index.js';
 import type { EventHub } from './event-hub.js';
 import { type RunRecorder } from './run-recorder.js';
@@ -30,7 +30,7 @@ export type RunExecutor = (context: RunContext) => Promise<RunOutcome>;
 export interface ExecutorOptions {
   db: Db;
   hub: EventHub;
-  log: FastifyBaseLogger;
+  log: Logger;
   processId: string;
   leaseMs: number;
   /** Stop a run nobody has watched for this long (its model calls cost money). */

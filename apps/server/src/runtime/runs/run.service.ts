@@ -1,9 +1,9 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import os from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { FastifyBaseLogger, FastifyReply } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import type { Bus } from '../../platform/bus/index.js';
-import { AppError, notFound } from '../../platform/http/index.js';
+import { AppError, type Logger, notFound } from '../../core/index.js';
 import { BatchQueue, type Db, type WriteBehind, type WriteKind } from '../../platform/db/index.js';
 import { EventHub } from './event-hub.js';
 import { EventLogWriter } from './event-log-writer.js';
@@ -51,7 +51,7 @@ export interface RunServiceOptions {
   /** Runs' events and steps go out with the process's shared write-behind statement. */
   writes: WriteBehind;
   bus: Bus;
-  log: FastifyBaseLogger;
+  log: Logger;
 }
 
 export interface StartRun {

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
+import type { Logger } from '../../../core/index.js';
 import { withTransaction, selectRows, type Db } from '../../../platform/db/index.js';
 
 export interface SegmentVector {
@@ -66,7 +66,7 @@ export function nearestQuery(kbIds: string[], embedding: number[], k: number): S
     limit ${k}::int`;
 }
 
-export function createVectorStore({ db, log }: { db: Db; log: FastifyBaseLogger }): VectorStore {
+export function createVectorStore({ db, log }: { db: Db; log: Logger }): VectorStore {
   let ready: Promise<boolean> | undefined;
   const indexed = new Set<number>();
 

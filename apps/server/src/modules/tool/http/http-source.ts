@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { httpToolConfig, looksMasked, maskSecret, TOOL_AUTH_TYPES, type HttpToolConfig } from '@agent-platform/contracts';
-import { storedJson } from '../../../core/index.js';
-import { parseInput } from '../../../platform/http/index.js';
+import { parseInput, storedJson } from '../../../core/index.js';
 import type { Outbound } from '../../../platform/net/index.js';
 import type { SecretBox } from '../../../platform/security/index.js';
 import { ToolFailure } from '../../../runtime/tools/index.js';
