@@ -1,7 +1,8 @@
-// The import rules of STYLE.md, checked: no cycles; modules and features reach each other only
-// through their index.ts; the platform layer never reaches into modules; contracts stay portable;
-// the server and the web never import each other. A `*.tables.ts` may import another module's
-// `*.tables.ts` for foreign keys, and nothing else may.
+// The import rules, checked: no cycles; modules and features reach each other only through their
+// index.ts; the server's layers import only downwards (core < platform < runtime < modules < routes);
+// only the HTTP edge imports Fastify; contracts stay portable; the server and the web never import
+// each other. A `*.tables.ts` may import another layer's or module's `*.tables.ts` for foreign keys,
+// and nothing else may.
 import fs from 'node:fs';
 import path from 'node:path';
 import { ROOT } from './lib.mjs';
@@ -35,6 +36,48 @@ function unitOf(file) {
   return match ? `${match[1]}:${match[2]}/${match[3]}` : null;
 }
 
+/**
+ * The server's layers, lowest first. `core` is transport-free (errors, the viewer, visibility, stored
+ * JSON, the reference registry); `platform` is infrastructure (database, bus, HTTP, SSE, model gateway);
+ * `runtime` runs durable work; `modules` are the areas; `routes` are `*.routes.ts` and the composition
+ * root. Tests and their fixtures may import anything.
+ */
+const LAYERS = ['core', 'platform', 'runtime', 'modules', 'routes'];
+const isTestCode = (file) => /(\.test|fixtures|test-server)\.tsx?$/.test(file);
+
+function layerOf(file) {
+  const match = /^apps\/server\/src\/(.+)$/.exec(rel(file));
+  if (!match || isTestCode(file)) return null;
+  const inside = match[1];
+  if (inside.endsWith('.routes.ts') || inside === 'app.ts' || inside === 'main.ts') return 'routes';
+  if (inside === 'config.ts') return 'platform';
+  const top = inside.split('/')[0];
+  return LAYERS.includes(top) ? top : null;
+}
+
+/** Where Fastify may be imported: the HTTP edge. Everything else takes plain values and interfaces. */
+const FASTIFY_ALLOWED = /^apps\/server\/src\/(app\.ts|main\.ts|platform\/http\/|platform\/sse\/|.*\.routes\.ts$)/;
+/**
+ * Files that still take Fastify objects below the routes, being made transport-free; this list only
+ * shrinks. An entry that no longer imports Fastify is reported so it can be removed.
+ */
+const FASTIFY_PENDING = new Set([
+  'apps/server/src/modules/user/session.service.ts',
+  'apps/server/src/modules/agent-publish/openai-chat.service.ts',
+  'apps/server/src/modules/files/send-file.ts',
+  'apps/server/src/modules/files/index.ts',
+  'apps/server/src/modules/files/files.service.ts',
+  'apps/server/src/modules/files/file-uploads.ts',
+  'apps/server/src/modules/knowledge/kb-reindex.service.ts',
+  'apps/server/src/modules/knowledge/kb-documents.service.ts',
+  'apps/server/src/modules/knowledge/kb-chat.service.ts',
+  'apps/server/src/modules/playground/answer-run.ts',
+  'apps/server/src/modules/playground/playground.service.ts',
+  'apps/server/src/runtime/runs/run.service.ts',
+  'apps/server/src/runtime/runs/run-stream.ts',
+]);
+const pendingStillUsed = new Set();
+
 const problems = [];
 const graph = new Map();
 
@@ -48,6 +91,10 @@ for (const file of SOURCE_ROOTS.flatMap((dir) => listSources(path.join(ROOT, dir
     if (inContracts && (specifier.startsWith('node:') || /^(react|fastify|drizzle-orm|pg)\b/.test(specifier) || specifier.includes('apps/'))) {
       problems.push(`${where}: contracts import only portable code (no Node, React, server or web)`);
     }
+    if (/^fastify(\/|$)/.test(specifier) && /^apps\/server\/src\//.test(rel(file)) && !isTestCode(file) && !FASTIFY_ALLOWED.test(rel(file))) {
+      if (FASTIFY_PENDING.has(rel(file))) pendingStillUsed.add(rel(file));
+      else problems.push(`${where}: only routes, platform/http, platform/sse and app.ts/main.ts import Fastify`);
+    }
     if (!specifier.startsWith('.')) continue;
     const target = resolveRelative(file, specifier);
     if (!target) {
@@ -57,8 +104,12 @@ for (const file of SOURCE_ROOTS.flatMap((dir) => listSources(path.join(ROOT, dir
     edges.push(target);
     const [fromApp, toApp] = [rel(file), rel(target)].map((p) => /^apps\/([^/]+)\//.exec(p)?.[1] ?? null);
     if (fromApp && toApp && fromApp !== toApp) problems.push(`${where}: the server and the web never import each other`);
-    if (/^apps\/server\/src\/platform\//.test(rel(file)) && /^apps\/server\/src\/modules\//.test(rel(target))) {
-      problems.push(`${where}: platform/ is below modules/ and must not import them`);
+    const [fromLayer, toLayer] = [layerOf(file), layerOf(target)];
+    const tablesOnly = file.endsWith('.tables.ts') && target.endsWith('.tables.ts');
+    // A module's index.ts is its public surface and hands out its own routes for app.ts.
+    const ownRoutes = file.endsWith('/index.ts') && target.endsWith('.routes.ts') && target.startsWith(path.dirname(file));
+    if (fromLayer && toLayer && LAYERS.indexOf(toLayer) > LAYERS.indexOf(fromLayer) && !tablesOnly && !ownRoutes) {
+      problems.push(`${where}: ${fromLayer} is below ${toLayer} and must not import it (core < platform < runtime < modules < routes)`);
     }
     const [fromUnit, toUnit] = [unitOf(file), unitOf(target)];
     // Foreign keys are the one exception: a table definition may name another module's table.
@@ -87,6 +138,10 @@ function visit(file) {
   state.set(file, 'done');
 }
 for (const file of graph.keys()) if (!state.has(file)) visit(file);
+
+for (const file of FASTIFY_PENDING) {
+  if (!pendingStillUsed.has(file)) console.warn(`  ! ${file} no longer imports Fastify: remove it from FASTIFY_PENDING`);
+}
 
 if (problems.length > 0) {
   console.error(`模块边界检查失败（${problems.length} 处）：`);

@@ -1,33 +1,31 @@
 import path from 'node:path';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
-import { WriteBehind, type Database } from './platform/db/index.js';
+import { createReferenceRegistry, type ReferenceRegistry } from './core/index.js';
+import { WriteBehind, type Database, type Db } from './platform/db/index.js';
 import { acceptEmptyJsonBodies, installErrorHandling, serveWebApp } from './platform/http/index.js';
 import { createDocumentWorkers } from './platform/documents/index.js';
 import { createOutbound } from './platform/net/index.js';
 import { openSecretBox } from './platform/security/index.js';
-import { agentCounters, agentKbUsageCheck, agentModelUsageCheck, agentRoutes, agentTagReferences, createAgentModule } from './modules/agent/index.js';
+import { agentReferences, agentRoutes, createAgentModule } from './modules/agent/index.js';
 import { agentChatRoutes, createAgentChatService } from './modules/agent-chat/index.js';
 import { agentPublishRoutes, createAgentPublishModule } from './modules/agent-publish/index.js';
 import { conversationRoutes, createConversationService, createTitleWriter } from './modules/conversation/index.js';
 import { createFileModule, FILE_UPLOAD_URLS, fileRoutes, installMultipart, readChatAttachments } from './modules/files/index.js';
 import {
   createKnowledgeModule,
-  kbCounters,
-  kbFileUsageCheck,
-  kbModelUsageCheck,
-  kbTagReferences,
+  knowledgeReferences,
   knowledgeRoutes,
   retrievalRoutes,
 } from './modules/knowledge/index.js';
-import { createLlmModule, llmRoutes, type LlmService } from './modules/llm/index.js';
+import { createLlmModule, llmReferences, llmRoutes, type LlmService } from './modules/llm/index.js';
 import { createPlaygroundService, playgroundRoutes } from './modules/playground/index.js';
 import { createKbChatService, kbChatRoutes } from './modules/kb-chat/index.js';
 import { createSmsProvider, createSmsService, smsRoutes, type SmsProvider } from './modules/sms/index.js';
 import { createSystemService, systemRoutes } from './modules/system/index.js';
-import { createMcpModule, mcpRoutes, mcpTagReferences, type McpCatalog } from './modules/mcp/index.js';
+import { createMcpModule, mcpReferences, mcpRoutes, type McpCatalog } from './modules/mcp/index.js';
 import { createTagModule, tagRoutes } from './modules/tag/index.js';
-import { createToolModule, toolRoutes, toolTagReferences } from './modules/tool/index.js';
+import { createToolModule, toolReferences, toolRoutes } from './modules/tool/index.js';
 import { createUsageService } from './modules/usage/index.js';
 import { createUserModule, userRoutes } from './modules/user/index.js';
 import { versionRoutes } from './modules/version/index.js';
@@ -41,7 +39,7 @@ export interface AppOptions {
   /** Tests capture verification codes with their own provider. */
   smsProvider?: SmsProvider;
   /** Tests add routes that drive services directly (e.g. runs with a scripted executor). */
-  extend?: (app: FastifyInstance, services: { runs: RunService; llm: LlmService; jobs: JobQueue; mcp: McpCatalog }) => void;
+  extend?: (app: FastifyInstance, services: { runs: RunService; llm: LlmService; jobs: JobQueue; mcp: McpCatalog; references: ReferenceRegistry<Db> }) => void;
 }
 
 const API_PREFIXES = ['/api/', '/ai-sdk-api/', '/v1/'];
@@ -75,7 +73,16 @@ export async function buildApp({ config, database, smsProvider, extend }: AppOpt
   const usage = createUsageService({ db, writes });
   const sms = createSmsService({ db, system, provider: smsProvider ?? createSmsProvider(config, app.log), log: app.log });
   const conversations = createConversationService({ db, writes, titles: createTitleWriter({ db, log: app.log, enabled: config.CONVERSATION_TITLES === 'model' }) });
-  const tags = createTagModule({ db, references: [mcpTagReferences, toolTagReferences, agentTagReferences, kbTagReferences] });
+  // Who refers to what, declared by each module; the order is the order refusals name the users in.
+  const references = createReferenceRegistry<Db>([
+    { owned: conversations.counters() },
+    llmReferences(db),
+    knowledgeReferences(db),
+    agentReferences(db),
+    toolReferences(db),
+    mcpReferences(),
+  ]);
+  const tags = createTagModule({ db, references });
   // Model API keys (and later other secrets) are encrypted with SECRET_KEY, or a key kept in DATA_DIR.
   const secrets = openSecretBox(config.SECRET_KEY, path.join(config.dataDir, 'secret.key'));
   if (!config.SECRET_KEY && database.dialect === 'postgres') {
@@ -83,22 +90,23 @@ export async function buildApp({ config, database, smsProvider, extend }: AppOpt
   }
   const outbound = createOutbound({ allowedHosts: config.OUTBOUND_ALLOWED_HOSTS });
   app.addHook('onClose', () => outbound.close());
-  const llm = createLlmModule({ db, bus: database.bus, config, log: app.log, usage, secrets, outbound, usageChecks: [kbModelUsageCheck(db), agentModelUsageCheck(db)] });
-  const counters = [...conversations.counters(), ...llm.registry.counters(), ...kbCounters(db), ...agentCounters(db)];
-  const user = createUserModule({ db, bus: database.bus, log: app.log, config, sms, system, usage, counters });
+  const llm = createLlmModule({ db, bus: database.bus, config, log: app.log, usage, secrets, outbound, references });
+  const user = createUserModule({ db, bus: database.bus, log: app.log, config, sms, system, usage, references });
   app.decorate('authenticator', user.authenticator);
-  const files = createFileModule({ db, config, log: app.log, usageChecks: [kbFileUsageCheck(db)] });
+  const files = createFileModule({ db, config, log: app.log, references });
 
   const runs = createRunService({ db, writes, bus: database.bus, log: app.log });
   await runs.sweep();
   app.addHook('onClose', () => runs.close());
   const jobs = createJobQueue({ db, bus: database.bus, log: app.log });
   app.addHook('onClose', () => jobs.close());
-  const knowledge = createKnowledgeModule({ db, log: app.log, jobs, files: files.service, llm: llm.service, tags: tags.tags, usageChecks: [agentKbUsageCheck(db)] });
+  const knowledge = createKnowledgeModule({ db, log: app.log, jobs, files: files.service, llm: llm.service, tags: tags.tags, references });
   app.addHook('onClose', () => knowledge.close());
   // Before any job or request opens a transaction: PGlite has one connection, and the check needs it.
   await knowledge.vectors.available();
 
+  const mcp = createMcpModule({ db, config, secrets, outbound, tags: tags.tags });
+  app.addHook('onClose', () => mcp.close());
   const toolModule = createToolModule({
     db,
     outbound,
@@ -108,10 +116,8 @@ export async function buildApp({ config, database, smsProvider, extend }: AppOpt
     retriever: knowledge.retriever,
     checkKb: (viewer, kbId) => knowledge.kbs.getKb(viewer, kbId),
     builtins: builtinTools({ outbound }),
+    moreSources: { service: mcp.toolSource },
   });
-  const mcp = createMcpModule({ db, config, secrets, outbound, tags: tags.tags });
-  app.addHook('onClose', () => mcp.close());
-  toolModule.sources.set('service', mcp.toolSource);
   const agentModule = createAgentModule({
     db,
     bus: database.bus,
@@ -158,7 +164,7 @@ export async function buildApp({ config, database, smsProvider, extend }: AppOpt
   agentPublishRoutes(app, createAgentPublishModule({ db, agents: agentModule.registry, runner: agentChat, log: app.log }));
   versionRoutes(app, database.ping);
   jobs.start();
-  extend?.(app, { runs, llm: llm.service, jobs, mcp: mcp.catalog });
+  extend?.(app, { runs, llm: llm.service, jobs, mcp: mcp.catalog, references });
 
   if (config.WEB_DIST) await serveWebApp(app, config.WEB_DIST);
   return app;

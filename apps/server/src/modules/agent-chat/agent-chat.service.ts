@@ -1,5 +1,5 @@
 import type { AgentChatBody, AgentInfo, CreateAgentBody, HitlDecision, PlanRunInfo, RunEndStatus } from '@agent-platform/contracts';
-import { forbidden, canEdit, type AuthUser, type Viewer } from '../../platform/http/index.js';
+import { type AuthUser, canEdit, forbidden, type Viewer } from '../../core/index.js';
 import type { ImagePart, TextPart } from '../../platform/llm/index.js';
 import { agentExecutor, planProgress } from '../../runtime/agent-engine/index.js';
 import { appendStep, listenerSink, listSteps, type RunEvent, type RunService, type RunSink } from '../../runtime/runs/index.js';
@@ -7,7 +7,7 @@ import { prepareTurn, startTurnRun } from '../chat/index.js';
 import type { AgentRegistry } from '../agent/index.js';
 import type { ChatAttachments } from '../files/index.js';
 import { decisionFor, PAUSES_BY_DECISION } from './hitl-decisions.js';
-import { runInputOf, type AgentRunInput } from './agent-run-input.js';
+import { agentRunInput, runInputOf, type AgentRunInput } from './agent-run-input.js';
 import { buildAgentSpec, type AgentSpecDeps } from './agent-spec.js';
 
 export type ChatArea = 'agent' | 'plan';
@@ -84,7 +84,7 @@ export function createAgentChatService(deps: AgentChatDeps) {
     const messages: AgentRunInput['history'] = area === 'plan' ? earlier : [...earlier, { role: 'user', content: withAttachments(body.query, attachments) }];
     const query = area === 'plan' && attachments?.text ? `${body.query}\n\n${attachments.text}` : body.query;
     const input: AgentRunInput = { mode: area === 'plan' ? 'plan' : 'chat', agent, query, history: messages, message_id: turn.messageId, conversation_id: turn.conversationId, opens_conversation: turn.opens && !history };
-    const run = { kind: area, user, turn, subject: agent.id, input: { ...input }, abandonAfterMs: NEVER_ABANDONED };
+    const run = { kind: area, user, turn, subject: agent.id, input: agentRunInput.write(input), abandonAfterMs: NEVER_ABANDONED };
     return startTurnRun(runs, sink, run, agentExecutor((context) => buildAgentSpec(deps, user, context, true)));
   }
 

@@ -1,6 +1,6 @@
 import type { AgentInfo } from '@agent-platform/contracts';
 import { z } from 'zod';
-import type { Viewer } from '../../platform/http/index.js';
+import type { Viewer } from '../../core/index.js';
 import type { Retrieved } from '../../runtime/agent-engine/index.js';
 import { defineTool, type Tool } from '../../runtime/tools/index.js';
 import { kbCitation, kbSourcesPrompt, type KnowledgeRetriever } from '../knowledge/index.js';

@@ -1,8 +1,8 @@
 import type { Db } from '../../platform/db/index.js';
-import { AppError, type Viewer } from '../../platform/http/index.js';
+import { AppError, type Logger, type Viewer } from '../../core/index.js';
 import { planProgress, type EngineSpec, type SegmentEnd } from '../../runtime/agent-engine/index.js';
 import { titleAsker } from '../chat/index.js';
-import { listSteps, stepInfo, stepRow, type RunContext, type RunLogger, type RunService, type RunStepRow } from '../../runtime/runs/index.js';
+import { listSteps, stepInfo, stepRow, type RunContext, type RunService, type RunStepRow } from '../../runtime/runs/index.js';
 import type { Tool } from '../../runtime/tools/index.js';
 import type { ConversationService } from '../conversation/index.js';
 import type { KnowledgeRetriever } from '../knowledge/index.js';
@@ -14,7 +14,7 @@ import { runInputOf, type AgentRunInput } from './agent-run-input.js';
 
 export interface AgentSpecDeps {
   db: Db;
-  log: RunLogger;
+  log: Logger;
   llm: LlmService;
   conversations: ConversationService;
   retriever: KnowledgeRetriever;

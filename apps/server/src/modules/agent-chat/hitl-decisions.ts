@@ -1,5 +1,5 @@
 import type { HitlDecision, HitlKind } from '@agent-platform/contracts';
-import { badInput } from '../../platform/http/index.js';
+import { badInput } from '../../core/index.js';
 import { parsePlan, type DecisionInput } from '../../runtime/agent-engine/index.js';
 
 const ANY_PAUSE: HitlKind[] = ['action_confirm', 'observation_confirm', 'plan_confirm'];

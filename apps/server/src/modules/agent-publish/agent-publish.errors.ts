@@ -1,4 +1,4 @@
-import { AppError, forbidden, notFound } from '../../platform/http/index.js';
+import { AppError, forbidden, notFound } from '../../core/index.js';
 
 /** Also for a key of an agent the caller may not manage: keys are private to the agent's owner. */
 export const apiKeyNotFound = () => notFound('API 密钥');

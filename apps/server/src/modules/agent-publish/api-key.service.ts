@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { AGENT_API_KEY_PREFIX, type AgentApiKeyInfo, type AgentInfo } from '@agent-platform/contracts';
 import type { Db } from '../../platform/db/index.js';
-import { AppError, type AuthUser, type Viewer } from '../../platform/http/index.js';
+import { AppError, type AuthUser, type Viewer } from '../../core/index.js';
 import { sha256 } from '../../platform/security/index.js';
 import { apiKeyNotFound, badBearer, keysNotManageable, tooManyKeys } from './agent-publish.errors.js';
 import { countLiveKeys, findLiveKey, findLiveKeyByHash, insertApiKey, listLiveKeys, lockAgentKeys, revokeKey, touchKey, type ApiKeyRow } from './agent-publish.repo.js';

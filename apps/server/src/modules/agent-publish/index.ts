@@ -1,5 +1,5 @@
+import type { Logger } from '../../core/index.js';
 import type { Db } from '../../platform/db/index.js';
-import type { RunLogger } from '../../runtime/runs/index.js';
 import { createApiKeyService, type AgentLookup } from './api-key.service.js';
 import { createFailureThrottle } from './key-failure-throttle.js';
 import { createOpenAiChat, type HeadlessAgentRunner } from './openai-chat.service.js';
@@ -14,7 +14,7 @@ export interface AgentPublishDeps {
   agents: AgentLookup;
   /** The agent-chat module's headless runs. */
   runner: HeadlessAgentRunner;
-  log: RunLogger;
+  log: Logger;
   /** Bad keys an address may try per window before it is refused (default 20 per 10 minutes). */
   keyFailures?: { maxFailures: number; windowMs: number };
 }

@@ -1,6 +1,6 @@
 import { openAiChatBody } from '@agent-platform/contracts';
-import { AppError, parseInput, type AuthUser } from '../../platform/http/index.js';
-import type { RunEvent, RunLogger } from '../../runtime/runs/index.js';
+import { AppError, type AuthUser, type Logger, parseInput } from '../../core/index.js';
+import type { RunEvent } from '../../runtime/runs/index.js';
 import type { HeadlessResult } from '../agent-chat/index.js';
 import { awaitingNotice, badBearer, missingBearer, wrongModel } from './agent-publish.errors.js';
 import type { ApiKeyService, KeyHolder } from './api-key.service.js';
@@ -18,7 +18,7 @@ export interface OpenAiChatDeps {
   keys: ApiKeyService;
   throttle: ReturnType<typeof createFailureThrottle>;
   runner: HeadlessAgentRunner;
-  log: RunLogger;
+  log: Logger;
 }
 
 /** One call as the route reads it. */

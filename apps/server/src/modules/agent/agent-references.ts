@@ -1,5 +1,5 @@
 import type { CreateAgentBody } from '@agent-platform/contracts';
-import type { Viewer } from '../../platform/http/index.js';
+import type { Viewer } from '../../core/index.js';
 import type { LlmService } from '../llm/index.js';
 
 /** What another module knows of a thing an agent refers to: enough to name it. */

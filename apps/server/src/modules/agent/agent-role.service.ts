@@ -1,5 +1,5 @@
 import type { RolePromptBody } from '@agent-platform/contracts';
-import type { Viewer } from '../../platform/http/index.js';
+import type { Viewer } from '../../core/index.js';
 import type { ChatMessage } from '../../platform/llm/index.js';
 import type { LlmService, ResolvedModel } from '../llm/index.js';
 import type { AgentReferenceLookups, NamedThing } from './agent-references.js';

@@ -1,4 +1,4 @@
-import { AppError, forbidden, notFound } from '../../platform/http/index.js';
+import { AppError, forbidden, notFound } from '../../core/index.js';
 
 export const WHAT = '智能体';
 

@@ -1,5 +1,6 @@
 import type { AgentInfo } from '@agent-platform/contracts';
-import { canEdit, type Viewer } from '../../platform/http/index.js';
+import { canEdit, type Viewer } from '../../core/index.js';
+import { serviceRefsSchema, storedHitl, storedRetrieval } from './agent-stored.js';
 import type { AgentListRow } from './agent.repo.js';
 
 export function toAgentInfo(row: AgentListRow, viewer: Viewer): AgentInfo {
@@ -16,10 +17,10 @@ export function toAgentInfo(row: AgentListRow, viewer: Viewer): AgentInfo {
     top_p: row.topP,
     max_tokens: row.maxTokens,
     tool_ids: row.toolIds,
-    services: row.services,
+    services: serviceRefsSchema.parse(row.services),
     kb_ids: row.kbIds,
-    retrieval: row.retrieval,
-    hitl: row.hitl,
+    retrieval: storedRetrieval.read(row.retrieval),
+    hitl: storedHitl.read(row.hitl),
     max_steps: row.maxSteps,
     history_turns: row.historyTurns,
     tags: row.tags,

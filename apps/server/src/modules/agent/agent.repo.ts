@@ -1,5 +1,5 @@
 import { and, arrayOverlaps, count, desc, eq, getTableColumns, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../platform/db/index.js';
+import { selectRows, type Db } from '../../platform/db/index.js';
 import { agents } from './agent.tables.js';
 
 export type AgentRow = typeof agents.$inferSelect;
@@ -55,15 +55,29 @@ export async function deleteAgent(db: Db, id: string): Promise<boolean> {
 }
 
 /** Names of the agents that chat with a model. */
-export async function agentNamesUsingModel(db: Db, llmName: string): Promise<string[]> {
-  const rows = await db.select({ name: agents.name }).from(agents).where(eq(sql`lower(${agents.llmName})`, llmName.toLowerCase()));
-  return rows.map((row) => row.name);
+/** One agent referring to a target: a model's lower-case name, a knowledge base, tool or service id. */
+export interface AgentEdgeRow {
+  id: string;
+  name: string;
+  target: string;
 }
 
-/** Names of the agents that search a knowledge base. */
-export async function agentNamesUsingKb(db: Db, kbId: string): Promise<string[]> {
-  const rows = await db.select({ name: agents.name }).from(agents).where(arrayOverlaps(agents.kbIds, [kbId]));
-  return rows.map((row) => row.name);
+/** Agents chatting with these models (lower-case names), or with any model. */
+export function agentsUsingModels(db: Db, names?: string[]): Promise<AgentEdgeRow[]> {
+  const target = sql<string>`lower(${agents.llmName})`;
+  return db.select({ id: agents.id, name: agents.name, target }).from(agents).where(names && inArray(target, names));
+}
+
+const ELEMENTS = {
+  kb: sql`unnest(a.kb_ids) as t(target)`,
+  tool: sql`unnest(a.tool_ids) as t(target)`,
+  service: sql`(select ref->>'service_id' from jsonb_array_elements(a.services) as s(ref)) as t(target)`,
+};
+
+/** Agents searching these knowledge bases, calling these tools or services (or any, without targets). */
+export function agentsUsing(db: Db, what: keyof typeof ELEMENTS, targets?: string[]): Promise<AgentEdgeRow[]> {
+  const filter = targets ? sql`where ${inArray(sql`t.target`, targets)}` : sql``;
+  return selectRows<AgentEdgeRow>(db, sql`select a.id, a.name, t.target from agents a cross join lateral ${ELEMENTS[what]} ${filter}`);
 }
 
 export async function countAgentsByOwner(db: Db, ownerIds: string[]): Promise<Map<string, number>> {

@@ -1,8 +1,9 @@
 import type { AgentInfo, CreateAgentBody, ListAgentsBody, Page, UpdateAgentBody } from '@agent-platform/contracts';
 import type { SharedCache } from '../../platform/cache/index.js';
 import type { Db } from '../../platform/db/index.js';
-import { canEdit, requireVisible, type Viewer } from '../../platform/http/index.js';
+import { canEdit, requireVisible, type Viewer } from '../../core/index.js';
 import type { TagService } from '../tag/index.js';
+import { storedHitl, storedRetrieval } from './agent-stored.js';
 import { checkReferences, type AgentReferenceLookups } from './agent-references.js';
 import { agentNotEditable, agentNotFound, WHAT } from './agent.errors.js';
 import { toAgentInfo } from './agent.mapper.js';
@@ -37,8 +38,8 @@ function columnsOf(body: Partial<CreateAgentBody>): repo.AgentChanges {
     toolIds: unique(body.tool_ids),
     services: body.services,
     kbIds: unique(body.kb_ids),
-    retrieval: body.retrieval,
-    hitl: body.hitl,
+    retrieval: body.retrieval && storedRetrieval.write(body.retrieval),
+    hitl: body.hitl && storedHitl.write(body.hitl),
     maxSteps: body.max_steps,
     historyTurns: body.history_turns,
     tags: unique(body.tags),

@@ -1,4 +1,4 @@
-import type { AgentInfo, AgentServiceRef } from '@agent-platform/contracts';
+import type { AgentServiceRef } from '@agent-platform/contracts';
 import { sql } from 'drizzle-orm';
 import { boolean, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from '../user/user.tables.js';
@@ -27,8 +27,9 @@ export const agents = pgTable(
     toolIds: text('tool_ids').array().notNull().default([]),
     services: jsonb('services').$type<AgentServiceRef[]>().notNull().default([]),
     kbIds: text('kb_ids').array().notNull().default([]),
-    retrieval: jsonb('retrieval').$type<AgentInfo['retrieval']>().notNull(),
-    hitl: jsonb('hitl').$type<AgentInfo['hitl']>().notNull(),
+    /** Versioned (`agent-stored.ts`). */
+    retrieval: jsonb('retrieval').$type<Record<string, unknown>>().notNull(),
+    hitl: jsonb('hitl').$type<Record<string, unknown>>().notNull(),
     maxSteps: integer('max_steps').notNull(),
     historyTurns: integer('history_turns').notNull(),
     tags: text('tags').array().notNull().default([]),

@@ -2,18 +2,17 @@ import type { AgentInfo, CreateAgentBody } from '@agent-platform/contracts';
 import type { Bus } from '../../platform/bus/index.js';
 import { createSharedCache } from '../../platform/cache/index.js';
 import type { Db } from '../../platform/db/index.js';
-import type { Viewer } from '../../platform/http/index.js';
-import type { KbUsageCheck } from '../knowledge/index.js';
-import type { LlmService, ModelUsageCheck } from '../llm/index.js';
-import { tagColumnReferences, type TagReferences, type TagService } from '../tag/index.js';
-import type { OwnedThingsCounter } from '../user/index.js';
+import { edgesOf, type ModuleReferences, type Viewer } from '../../core/index.js';
+import type { LlmService } from '../llm/index.js';
+import { tagColumnReferences, type TagService } from '../tag/index.js';
 import { checkReferences, type AgentReferenceLookups } from './agent-references.js';
 import { createAgentRoleService } from './agent-role.service.js';
-import { agentNamesUsingKb, agentNamesUsingModel, countAgentsByOwner, type AgentListRow } from './agent.repo.js';
+import { agentsUsing, agentsUsingModels, countAgentsByOwner, type AgentEdgeRow, type AgentListRow } from './agent.repo.js';
 import { agents } from './agent.tables.js';
 import { createAgentService } from './agent.service.js';
 
 export { agentRoutes } from './agent.routes.js';
+export { hitlSchema, retrievalSchema, serviceRefsSchema } from './agent-stored.js';
 export { ROLE_DESC_MARKER, ROLE_PROMPT_MARKER } from './agent-role.service.js';
 export type { AgentReferenceLookups, NamedThing } from './agent-references.js';
 export type { AgentService } from './agent.service.js';
@@ -50,17 +49,19 @@ export function createAgentModule({ db, bus, cacheSeconds, llm, tags, resolveToo
   return { agents, roles: createAgentRoleService({ llm, lookups }), registry };
 }
 
-/** For the model registry: a model an agent chats with is neither deleted nor renamed. */
-export const agentModelUsageCheck = (db: Db): ModelUsageCheck => ({ kind: '智能体', namesUsing: (llmName) => agentNamesUsingModel(db, llmName) });
+const asEdges = (rows: AgentEdgeRow[]) => edgesOf('agent', rows);
 
-/** For the knowledge module: a knowledge base an agent searches is not deleted. */
-export const agentKbUsageCheck =
-  (db: Db): KbUsageCheck =>
-  async (kbId) =>
-    (await agentNamesUsingKb(db, kbId)).map((name) => `智能体「${name}」`);
-
-/** For the usage statistics: how many agents each user owns. */
-export const agentCounters = (db: Db): OwnedThingsCounter[] => [{ key: 'agents', countByOwner: (userIds) => countAgentsByOwner(db, userIds) }];
-
-/** Agent tags follow the tag manager's renames and deletions. */
-export const agentTagReferences: TagReferences = tagColumnReferences('agent', agents, agents.tags);
+/**
+ * What agents refer to: the model they chat with and the knowledge bases they search (neither may be
+ * deleted while an agent uses it), their tools and services; how many each user owns; their tags.
+ */
+export const agentReferences = (db: Db): ModuleReferences<Db> => ({
+  references: [
+    { from: 'agent', label: '智能体', to: 'model', blocksDelete: true, find: async (names) => asEdges(await agentsUsingModels(db, names)) },
+    { from: 'agent', label: '智能体', to: 'knowledge_base', blocksDelete: true, find: async (ids) => asEdges(await agentsUsing(db, 'kb', ids)) },
+    { from: 'agent', label: '智能体', to: 'tool', blocksDelete: false, find: async (ids) => asEdges(await agentsUsing(db, 'tool', ids)) },
+    { from: 'agent', label: '智能体', to: 'service', blocksDelete: false, find: async (ids) => asEdges(await agentsUsing(db, 'service', ids)) },
+  ],
+  owned: [{ key: 'agents', countByOwner: (userIds) => countAgentsByOwner(db, userIds) }],
+  tagged: [tagColumnReferences('agent', agents, agents.tags)],
+});

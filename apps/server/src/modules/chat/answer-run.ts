@@ -1,4 +1,4 @@
-import type { AuthUser } from '../../platform/http/index.js';
+import type { AuthUser } from '../../core/index.js';
 import { startEarly, type ChatRequest } from '../../platform/llm/index.js';
 import type { RunService, RunSink } from '../../runtime/runs/index.js';
 import type { ConversationService } from '../conversation/index.js';

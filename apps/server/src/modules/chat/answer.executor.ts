@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { AppError } from '../../platform/http/index.js';
+import { AppError } from '../../core/index.js';
 import type { ChatStreamPart, TokenUsage } from '../../platform/llm/index.js';
 import type { RunExecutor, RunOutcome } from '../../runtime/runs/index.js';
 import type { ConversationService } from '../conversation/index.js';

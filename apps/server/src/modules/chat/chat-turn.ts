@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { ConversationKind } from '@agent-platform/contracts';
-import type { AuthUser } from '../../platform/http/index.js';
-import type { Viewer } from '../../platform/http/index.js';
+import type { AuthUser, Viewer } from '../../core/index.js';
 import { titleFrom, type AskModel, type ConversationService } from '../conversation/index.js';
 import type { LlmService, ResolvedModel } from '../llm/index.js';
 

@@ -1,4 +1,4 @@
-import type { AuthUser } from '../../platform/http/index.js';
+import type { AuthUser } from '../../core/index.js';
 import type { RunExecutor, RunRow, RunService, RunSink } from '../../runtime/runs/index.js';
 import type { Turn } from './chat-turn.js';
 

@@ -1,4 +1,4 @@
-import type { FastifyBaseLogger } from 'fastify';
+import type { Logger } from '../../core/index.js';
 import type { Db } from '../../platform/db/index.js';
 import { retitleConversation } from './conversation.repo.js';
 
@@ -32,7 +32,7 @@ export function cleanTitle(text: string): string | null {
  * it). The question's first words stay the title when the model fails or answers nothing usable, or
  * when the title was changed meanwhile.
  */
-export function createTitleWriter({ db, log, enabled }: { db: Db; log: FastifyBaseLogger; enabled: boolean }) {
+export function createTitleWriter({ db, log, enabled }: { db: Db; log: Logger; enabled: boolean }) {
   return {
     afterFirstExchange(exchange: { conversationId: string; provisionalTitle: string; question: string; answer: string; ask: AskModel }): void {
       if (!enabled || !exchange.answer.trim()) return;

@@ -1,5 +1,5 @@
 import type { ConversationInfo, ConversationKind, ListConversationsBody, MessageInfo, Page } from '@agent-platform/contracts';
-import { badInput, notFound } from '../../platform/http/index.js';
+import { badInput, notFound } from '../../core/index.js';
 import type { Db, WriteBehind } from '../../platform/db/index.js';
 import type { AskModel, TitleWriter } from './conversation-titles.js';
 import * as repo from './conversation.repo.js';

@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import { DocumentRejected, type DocumentWorkers } from '../../platform/documents/index.js';
-import { badInput, type Viewer } from '../../platform/http/index.js';
+import { badInput, type Viewer } from '../../core/index.js';
 import type { ImagePart } from '../../platform/llm/index.js';
 import type { FileService } from './files.service.js';
 

@@ -3,7 +3,7 @@ import vm from 'node:vm';
 import type { UploadFilesResult } from '@agent-platform/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AppError } from '../../platform/http/index.js';
+import { AppError, createReferenceRegistry } from '../../core/index.js';
 import { testConfig } from '../../../test/harness.js';
 import { createFileModule } from './index.js';
 import { startFilesTestApp, uploadOne, type FilesTestContext } from './files-test-fixtures.js';
@@ -97,7 +97,10 @@ describe('streaming uploads and files in use', () => {
       db: c.t.database.db,
       config: testConfig({ STORAGE_DIR: c.storageDir }),
       log: c.t.app.log,
-      usageChecks: [async (ids) => (ids.includes(file.id) ? ['知识库「产品手册」'] : []), async () => []],
+      references: createReferenceRegistry([
+        { references: [{ from: 'knowledge_base', label: '知识库', to: 'file', blocksDelete: true, find: async (ids) => (ids?.includes(file.id) ? [{ from: { kind: 'knowledge_base', id: 'kb-1', name: '产品手册' }, to: file.id }] : []) }] },
+        { references: [{ from: 'tool', label: '工具', to: 'file', blocksDelete: false, find: async (ids) => (ids ?? []).map((id) => ({ from: { kind: 'tool', id: 't-1', name: '不拦删除' }, to: id })) }] },
+      ]),
     });
     const bob = { id: (await c.t.userRow('files_bob'))!.id as string, role: 'user' as const };
     const folderId = (await c.t.rows<{ id: string }>(sql`select id from files where name = '知识库'`))[0]!.id;

@@ -3,7 +3,7 @@ import type { Readable } from 'node:stream';
 import { normalizeFolderPath, type FileEntry } from '@agent-platform/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../platform/db/index.js';
-import { AppError, badInput, type Viewer } from '../../platform/http/index.js';
+import { AppError, badInput, type Viewer } from '../../core/index.js';
 import { BlobTooLargeError, type BlobStore } from '../../platform/storage/index.js';
 import { fileTooLarge } from './files.errors.js';
 import { canChange, toFileEntry } from './files.mapper.js';

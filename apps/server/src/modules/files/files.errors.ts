@@ -1,4 +1,4 @@
-import { AppError, forbidden, notFound } from '../../platform/http/index.js';
+import { AppError, forbidden, notFound } from '../../core/index.js';
 
 export const fileNotFound = () => notFound('文件');
 export const folderNotFound = (path: string) => new AppError('NOT_FOUND', `文件夹「${path}」不存在`);

@@ -1,5 +1,5 @@
 import type { FileDetail, FileEntry } from '@agent-platform/contracts';
-import { isAdmin, type Viewer } from '../../platform/http/index.js';
+import { isAdmin, type Viewer } from '../../core/index.js';
 import type { FileRow, FileWithOwner } from './files.repo.js';
 
 /** Private entries are their owner's alone; public ones everyone reads. */

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, getTableColumns, ilike, inArray, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../platform/db/index.js';
+import { selectRows, type Db } from '../../platform/db/index.js';
 import { files, ROOT_PARENT, type FileTree } from './files.tables.js';
 
 export type FileRow = typeof files.$inferSelect;
@@ -87,25 +87,29 @@ export interface SubtreeEntry {
 /** The entries and everything inside them (folders recursively). */
 export async function listSubtrees(db: Db, rootIds: string[]): Promise<SubtreeEntry[]> {
   if (rootIds.length === 0) return [];
-  const result = await db.execute(sql`
+  const rows = await selectRows<{ id: string; kind: 'file' | 'folder'; owner_id: string; storage_key: string | null }>(
+    db,
+    sql`
     with recursive subtree(id) as (
       select id from files where ${inArray(files.id, rootIds)}
       union
       select f.id from files f join subtree s on f.parent_id = s.id
     )
-    select f.id, f.kind, f.owner_id, f.storage_key from files f join subtree s on s.id = f.id`);
-  const rows = (result as unknown as { rows: Array<{ id: string; kind: 'file' | 'folder'; owner_id: string; storage_key: string | null }> }).rows;
+    select f.id, f.kind, f.owner_id, f.storage_key from files f join subtree s on s.id = f.id`,
+  );
   return rows.map((row) => ({ id: row.id, kind: row.kind, ownerId: row.owner_id, storageKey: row.storage_key }));
 }
 
 /** The folders above an entry, from the root down (the entry itself excluded). */
 export async function listAncestors(db: Db, id: string): Promise<Array<{ id: string; name: string }>> {
-  const result = await db.execute(sql`
+  return selectRows<{ id: string; name: string }>(
+    db,
+    sql`
     with recursive up(id, parent_id, name, depth) as (
       select id, parent_id, name, 0 from files where id = ${id}
       union all
       select f.id, f.parent_id, f.name, up.depth + 1 from files f join up on f.id = up.parent_id where up.depth < 64
     )
-    select id, name from up where depth > 0 order by depth desc`);
-  return (result as unknown as { rows: Array<{ id: string; name: string }> }).rows;
+    select id, name from up where depth > 0 order by depth desc`,
+  );
 }

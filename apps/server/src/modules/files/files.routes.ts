@@ -13,7 +13,8 @@ import {
 } from '@agent-platform/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { badInput, parseInput, route } from '../../platform/http/index.js';
+import { badInput, parseInput } from '../../core/index.js';
+import { route } from '../../platform/http/index.js';
 import type { FileService } from './files.service.js';
 import { sendFile } from './send-file.js';
 
@@ -101,12 +102,14 @@ export function fileRoutes(app: FastifyInstance, files: FileService, signedUrlTt
     method: 'GET',
     url: '/common/file/signed/:token',
     access: 'public',
-    handler: async ({ request, reply }) => sendFile(reply, await files.openByLink('signed', parseInput(linkParams, request.params).token)),
+    params: linkParams,
+    handler: async ({ params, reply }) => sendFile(reply, await files.openByLink('signed', params.token)),
   });
   route(app, {
     method: 'GET',
     url: '/kb/files/shared/:token',
     access: 'public',
-    handler: async ({ request, reply }) => sendFile(reply, await files.openByLink('share', parseInput(linkParams, request.params).token)),
+    params: linkParams,
+    handler: async ({ params, reply }) => sendFile(reply, await files.openByLink('share', params.token)),
   });
 }

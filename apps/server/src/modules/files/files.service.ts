@@ -1,8 +1,8 @@
 import type { Readable } from 'node:stream';
 import type { FileDetail, FileEntry, ListFilesBody, MkdirBody, MoveFilesBody, Page, ShareFileBody } from '@agent-platform/contracts';
-import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
-import { isUniqueViolation, type Db } from '../../platform/db/index.js';
-import { badInput, isAdmin, type Viewer } from '../../platform/http/index.js';
+import type { FastifyRequest } from 'fastify';
+import { badInput, isAdmin, type Logger, namedUsers, type ReferenceRegistry, type Viewer } from '../../core/index.js';
+import { withTransaction, isUniqueViolation, type Db } from '../../platform/db/index.js';
 import { sha256 } from '../../platform/security/index.js';
 import { BlobNotFoundError, type BlobStore } from '../../platform/storage/index.js';
 import type { FileLinks, LinkPurpose } from './file-links.js';
@@ -14,7 +14,6 @@ import type { FileTree } from './files.tables.js';
 import { folderPathOf, resolveFolder } from './folders.js';
 
 /** Names what uses the given files, e.g. `知识库「产品手册」`; an empty list means unused. */
-export type FileUsageCheck = (fileIds: string[]) => Promise<string[]>;
 
 export interface OpenedFile {
   entry: FileEntry;
@@ -25,8 +24,9 @@ export interface FileServiceDeps {
   db: Db;
   store: BlobStore;
   links: FileLinks;
-  log: FastifyBaseLogger;
-  usageChecks: FileUsageCheck[];
+  log: Logger;
+  /** Modules that refer to files (knowledge bases …): a file in use is not deleted. */
+  references: ReferenceRegistry<Db>;
 }
 
 const HOUR_MS = 3600_000;
@@ -52,7 +52,7 @@ export type FileService = FileManager & {
 };
 
 /** The file manager's rules: who reads and changes what, folders, moves, deletes and share links. */
-export function createFileManager({ db, store, links, log, usageChecks }: FileServiceDeps) {
+export function createFileManager({ db, store, links, log, references }: FileServiceDeps) {
   async function getReadable(viewer: Viewer, id: string): Promise<repo.FileWithOwner> {
     const row = await repo.findById(db, id);
     if (!row || !canRead(viewer, row)) throw fileNotFound();
@@ -100,7 +100,7 @@ export function createFileManager({ db, store, links, log, usageChecks }: FileSe
   /** Moves and renames inside one transaction: a name clash anywhere undoes all of it. */
   async function inTransaction<T>(work: (tx: Db) => Promise<T>): Promise<T> {
     try {
-      return await db.transaction((tx) => work(tx as unknown as Db));
+      return await withTransaction(db, work);
     } catch (error) {
       if (isUniqueViolation(error)) throw nameTaken();
       throw error;
@@ -150,7 +150,7 @@ export function createFileManager({ db, store, links, log, usageChecks }: FileSe
       assertOwnsSubtree(viewer, entries);
       const fileIds = entries.filter((entry) => entry.kind === 'file').map((entry) => entry.id);
       if (fileIds.length > 0) {
-        const users = (await Promise.all(usageChecks.map((check) => check(fileIds)))).flat();
+        const users = namedUsers(await references.usersOf('file', fileIds));
         if (users.length > 0) throw fileInUse([...new Set(users)]);
       }
       try {

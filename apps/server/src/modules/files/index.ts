@@ -1,36 +1,36 @@
 import path from 'node:path';
 import multipart from '@fastify/multipart';
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.js';
+import { badInput, type Logger, type ReferenceRegistry } from '../../core/index.js';
 import type { Db } from '../../platform/db/index.js';
-import { badInput } from '../../platform/http/index.js';
 import { loadOrCreateKeyFile, parseSecretKey } from '../../platform/security/index.js';
 import { createStore, type BlobStore } from '../../platform/storage/index.js';
 import { createFileLinks } from './file-links.js';
 import { createUploadReceiver } from './file-uploads.js';
-import { createFileManager, type FileService, type FileUsageCheck } from './files.service.js';
+import { createFileManager, type FileService } from './files.service.js';
 
 export { fileRoutes } from './files.routes.js';
 export { sendFile } from './send-file.js';
 export { mimeOf } from './mime.js';
-export type { FileService, FileUsageCheck, OpenedFile } from './files.service.js';
+export type { FileService, OpenedFile } from './files.service.js';
 export type { ReceiveOptions, ReceivedUploads, UploadFailure, UploadTarget } from './file-uploads.js';
 
 export interface FileModuleDeps {
   db: Db;
   config: Config;
-  log: FastifyBaseLogger;
+  log: Logger;
   /** Modules that refer to files (knowledge bases …): a file in use is not deleted. */
-  usageChecks: FileUsageCheck[];
+  references: ReferenceRegistry<Db>;
   /** Tests pass a store of their own; otherwise the configured one. */
   store?: BlobStore;
 }
 
 /** The file manager and the store behind it. */
-export function createFileModule({ db, config, log, usageChecks, store = createStore(config) }: FileModuleDeps): { service: FileService; store: BlobStore } {
+export function createFileModule({ db, config, log, references, store = createStore(config) }: FileModuleDeps): { service: FileService; store: BlobStore } {
   const secretKey = config.SECRET_KEY ? parseSecretKey(config.SECRET_KEY) : loadOrCreateKeyFile(path.join(config.dataDir, 'secret.key'));
   if (!secretKey) throw new Error('SECRET_KEY 必须是 32 字节');
-  const manager = createFileManager({ db, store, links: createFileLinks(secretKey), log, usageChecks });
+  const manager = createFileManager({ db, store, links: createFileLinks(secretKey), log, references });
   const receiveUploads = createUploadReceiver({
     db,
     store,

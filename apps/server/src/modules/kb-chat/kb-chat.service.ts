@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { KbChatBody } from '@agent-platform/contracts';
-import type { AuthUser } from '../../platform/http/index.js';
+import type { AuthUser } from '../../core/index.js';
 import type { RunSink } from '../../runtime/runs/index.js';
 import { prepareTurn, startAnswerRun, type AnswerRunDeps } from '../chat/index.js';
 import { kbCitation, type KnowledgeRetriever } from '../knowledge/index.js';

@@ -1,4 +1,4 @@
-import type { FastifyBaseLogger } from 'fastify';
+import type { Logger, ReferenceRegistry } from '../../core/index.js';
 import { createDocumentWorkers } from '../../platform/documents/index.js';
 import type { Db } from '../../platform/db/index.js';
 import type { JobQueue } from '../../runtime/jobs/index.js';
@@ -8,27 +8,27 @@ import type { TagService } from '../tag/index.js';
 import { createKbDocumentService } from './kb-documents.service.js';
 import { registerIngestion } from './kb-ingest.job.js';
 import { createKbReindexService } from './kb-reindex.service.js';
-import { createKnowledgeService, type KbUsageCheck } from './knowledge.service.js';
+import { createKnowledgeService } from './knowledge.service.js';
 import { createKnowledgeRetriever } from './retrieval/retriever.js';
 import { createVectorStore, type VectorStore } from './retrieval/vector-store.js';
 
 export { knowledgeRoutes } from './knowledge.routes.js';
 export { INGEST_JOB } from './kb-ingest.job.js';
-export { kbCounters, kbFileUsageCheck, kbModelUsageCheck, kbTagReferences } from './knowledge-usage.js';
-export type { KbUsageCheck, KnowledgeService } from './knowledge.service.js';
+export { knowledgeReferences } from './knowledge-usage.js';
+export type { KnowledgeService } from './knowledge.service.js';
 export { retrievalRoutes, type KnowledgeRetriever, type RetrieveInput, type RetrieveOptions } from './retrieval/index.js';
 export { kbCitation, kbSourcesPrompt } from './kb-sources.js';
 
 export interface KnowledgeModuleDeps {
   db: Db;
-  log: FastifyBaseLogger;
+  log: Logger;
   jobs: JobQueue;
   files: FileService;
   llm: LlmService;
   /** Knowledge-base tags must be `kb` tags of the tag manager; filters include sub-tags. */
   tags: TagService;
   /** Asked before a knowledge base is deleted (agents that search it). */
-  usageChecks: KbUsageCheck[];
+  references: ReferenceRegistry<Db>;
   /** pgvector where the database has it; made here unless given. */
   vectors?: VectorStore;
   /** Parser threads; the module closes them with `close()`. */
@@ -38,11 +38,11 @@ export interface KnowledgeModuleDeps {
 export type KnowledgeModule = ReturnType<typeof createKnowledgeModule>;
 
 /** Knowledge bases, their documents (ingested by durable jobs) and segments. Register before `jobs.start()`. */
-export function createKnowledgeModule({ db, log, jobs, files, llm, tags, usageChecks, vectors = createVectorStore({ db, log }), parserThreads = 2 }: KnowledgeModuleDeps) {
+export function createKnowledgeModule({ db, log, jobs, files, llm, tags, references, vectors = createVectorStore({ db, log }), parserThreads = 2 }: KnowledgeModuleDeps) {
   const workers = createDocumentWorkers({ size: parserThreads });
   registerIngestion({ db, log, jobs, files, llm, workers, vectors });
   const documents = createKbDocumentService({ db, jobs, files, llm, vectors });
-  const kbs = createKnowledgeService({ db, llm, tags, usageChecks, cancelIngestion: documents.cancelJobs, unfinishedJobIdsOfKb: documents.unfinishedJobIdsOfKb });
+  const kbs = createKnowledgeService({ db, llm, tags, references, cancelIngestion: documents.cancelJobs, unfinishedJobIdsOfKb: documents.unfinishedJobIdsOfKb });
   return {
     kbs,
     documents,

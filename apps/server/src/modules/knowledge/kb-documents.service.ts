@@ -16,7 +16,7 @@ import type { FastifyRequest } from 'fastify';
 import { isSafeEntryName } from '@agent-platform/contracts';
 import { segmentWords } from '../../platform/documents/index.js';
 import type { Db } from '../../platform/db/index.js';
-import { AppError, badInput, parseInput, type Viewer } from '../../platform/http/index.js';
+import { AppError, badInput, parseInput, type Viewer } from '../../core/index.js';
 import type { JobQueue } from '../../runtime/jobs/index.js';
 import type { FileService } from '../files/index.js';
 import type { LlmService } from '../llm/index.js';

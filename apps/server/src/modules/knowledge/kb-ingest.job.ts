@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import type { FastifyBaseLogger } from 'fastify';
+import { z } from 'zod';
+import { AppError, type Logger, storedJson } from '../../core/index.js';
 import { chunkDocument, segmentWords, type Chunk, type DocumentWorkers } from '../../platform/documents/index.js';
 import type { Db } from '../../platform/db/index.js';
-import { AppError } from '../../platform/http/index.js';
 import { JobFailure, type JobContext, type JobQueue } from '../../runtime/jobs/index.js';
 import type { FileService } from '../files/index.js';
 import type { LlmService } from '../llm/index.js';
@@ -14,13 +14,12 @@ import { INGEST_TEXT } from './knowledge.errors.js';
 import { findKbById, type KbRow } from './knowledge.repo.js';
 
 export const INGEST_JOB = 'kb.ingest';
-export interface IngestPayload {
-  docId: string;
-}
+/** The ingestion job's stored payload (`jobs.payload`). */
+const ingestPayload = storedJson('kb ingest payload', { version: 1, schema: z.object({ docId: z.string() }) });
 
 export interface IngestDeps {
   db: Db;
-  log: FastifyBaseLogger;
+  log: Logger;
   jobs: JobQueue;
   files: Pick<FileService, 'openStored'>;
   llm: LlmService;
@@ -30,7 +29,7 @@ export interface IngestDeps {
 
 /** Adds the ingestion job of a document; pass the transaction that writes the document. */
 export const enqueueIngestion = (jobs: JobQueue, db: Db, docId: string, ownerId: string) =>
-  jobs.enqueue(db, { kind: INGEST_JOB, payload: { docId } satisfies IngestPayload, ownerId, dedupeKey: docId });
+  jobs.enqueue(db, { kind: INGEST_JOB, payload: ingestPayload.write({ docId }), ownerId, dedupeKey: docId });
 
 async function readAll(stream: Readable): Promise<Uint8Array> {
   const parts: Buffer[] = [];
@@ -111,7 +110,7 @@ export function registerIngestion({ db, log, jobs, files, llm, workers, vectors 
     });
   }
 
-  jobs.register<IngestPayload>(
+  jobs.register(
     INGEST_JOB,
     async (job, ctx) => {
       try {
@@ -121,6 +120,7 @@ export function registerIngestion({ db, log, jobs, files, llm, workers, vectors 
       }
     },
     {
+      payload: ingestPayload,
       concurrency: 2,
       timeoutMs: 30 * 60_000,
       onFailed: async (job, reason) => {

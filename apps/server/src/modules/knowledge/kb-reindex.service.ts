@@ -1,7 +1,7 @@
 import type { ReindexProgress } from '@agent-platform/contracts';
 import type { FastifyReply } from 'fastify';
 import type { Db } from '../../platform/db/index.js';
-import type { Viewer } from '../../platform/http/index.js';
+import type { Viewer } from '../../core/index.js';
 import { EventStream } from '../../platform/sse/index.js';
 import type { JobQueue } from '../../runtime/jobs/index.js';
 import * as docs from './kb-documents.repo.js';

@@ -1,5 +1,5 @@
 import type { Db } from '../../platform/db/index.js';
-import { canEdit, canSee, type Viewer } from '../../platform/http/index.js';
+import { canEdit, canSee, type Viewer } from '../../core/index.js';
 import { kbNotEditable, kbNotFound } from './knowledge.errors.js';
 import { findKbById, type KbRow } from './knowledge.repo.js';
 

@@ -1,5 +1,5 @@
 import type { KbDocument, KbSegment, KnowledgeBase } from '@agent-platform/contracts';
-import { canEdit, type Viewer } from '../../platform/http/index.js';
+import { canEdit, type Viewer } from '../../core/index.js';
 import type { KbDocumentRow, KbListRow, KbSegmentRow } from './knowledge.repo.js';
 
 export function toKnowledgeBase(row: KbListRow, viewer: Viewer): KnowledgeBase {

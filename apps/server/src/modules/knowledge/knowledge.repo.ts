@@ -1,6 +1,6 @@
-import { and, count, desc, eq, getTableColumns, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, ilike, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db/index.js';
-import { visibleWhere, type Viewer } from '../../platform/http/index.js';
+import { type Viewer, visibleWhere } from '../../core/index.js';
 import { kbDocuments, knowledgeBases, type kbSegments } from './knowledge.tables.js';
 
 export type KbRow = typeof knowledgeBases.$inferSelect;
@@ -95,23 +95,24 @@ export async function countKbsByOwner(db: Db, ownerIds: string[]): Promise<Map<s
   return new Map(rows.map((row) => [row.ownerId, row.n]));
 }
 
-/** Names of the knowledge bases that embed or rerank with a model. */
-export async function kbNamesUsingModel(db: Db, llmName: string): Promise<string[]> {
-  const name = llmName.toLowerCase();
-  const rows = await db
-    .select({ name: knowledgeBases.name })
-    .from(knowledgeBases)
-    .where(or(eq(sql`lower(${knowledgeBases.embeddingModel})`, name), eq(sql`lower(${knowledgeBases.rerankModel})`, name)));
-  return rows.map((row) => row.name);
+/** Knowledge bases embedding or reranking with these models (lower-case names), or with any model. */
+export function kbsUsingModels(db: Db, names?: string[]): Promise<Array<{ id: string; name: string; target: string }>> {
+  const uses = (column: typeof knowledgeBases.embeddingModel | typeof knowledgeBases.rerankModel) => {
+    const target = sql<string>`lower(${column})`;
+    return db
+      .select({ id: knowledgeBases.id, name: knowledgeBases.name, target })
+      .from(knowledgeBases)
+      .where(names ? inArray(target, names) : isNotNull(column));
+  };
+  return uses(knowledgeBases.embeddingModel).unionAll(uses(knowledgeBases.rerankModel));
 }
 
-/** Names of the knowledge bases whose documents were made from these files. */
-export async function kbNamesUsingFiles(db: Db, fileIds: string[]): Promise<string[]> {
-  if (fileIds.length === 0) return [];
-  const rows = await db
-    .selectDistinct({ name: knowledgeBases.name })
+/** Knowledge bases whose documents were made from these files (or from any file). */
+export function kbsUsingFiles(db: Db, fileIds?: string[]): Promise<Array<{ id: string; name: string; target: string }>> {
+  const target = sql<string>`${kbDocuments.fileId}::text`;
+  return db
+    .selectDistinct({ id: knowledgeBases.id, name: knowledgeBases.name, target })
     .from(kbDocuments)
     .innerJoin(knowledgeBases, eq(knowledgeBases.id, kbDocuments.kbId))
-    .where(inArray(kbDocuments.fileId, fileIds));
-  return rows.map((row) => row.name);
+    .where(fileIds ? inArray(kbDocuments.fileId, fileIds) : isNotNull(kbDocuments.fileId));
 }

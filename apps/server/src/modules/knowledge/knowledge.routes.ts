@@ -12,7 +12,7 @@ import {
   updateSegmentBody,
 } from '@agent-platform/contracts';
 import type { FastifyInstance } from 'fastify';
-import { parseInput, route } from '../../platform/http/index.js';
+import { route } from '../../platform/http/index.js';
 import { sendFile } from '../files/index.js';
 import type { KbDocumentService } from './kb-documents.service.js';
 import type { KbReindexService } from './kb-reindex.service.js';
@@ -45,13 +45,15 @@ export function knowledgeRoutes(app: FastifyInstance, { kbs, documents, reindex 
     method: 'GET',
     url: '/kb/list_files_detail',
     access: 'user',
-    handler: ({ user, request }) => documents.listDocuments(user, parseInput(listKbFilesQuery, request.query ?? {})),
+    query: listKbFilesQuery,
+    handler: ({ user, query }) => documents.listDocuments(user, query),
   });
   route(app, {
     method: 'GET',
     url: '/kb/download_doc',
     access: 'user',
-    handler: async ({ user, request, reply }) => sendFile(reply, await documents.openDocument(user, parseInput(downloadDocQuery, request.query ?? {}).doc_id)),
+    query: downloadDocQuery,
+    handler: async ({ user, query, reply }) => sendFile(reply, await documents.openDocument(user, query.doc_id)),
   });
   route(app, {
     url: '/kb/recreate_vector_store',

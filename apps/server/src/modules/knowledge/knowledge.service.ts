@@ -1,6 +1,6 @@
 import type { CreateKbBody, KnowledgeBase, ListKbsBody, Page, UpdateKbBody } from '@agent-platform/contracts';
+import { badInput, namedUsers, type ReferenceRegistry, type Viewer } from '../../core/index.js';
 import { isUniqueViolation, type Db } from '../../platform/db/index.js';
-import { badInput, type Viewer } from '../../platform/http/index.js';
 import type { LlmService } from '../llm/index.js';
 import type { TagService } from '../tag/index.js';
 import { getEditableKb, getVisibleKb } from './knowledge-access.js';
@@ -8,14 +8,12 @@ import { kbInUse, kbNameTaken, kbNotFound, kbTagsUnknown } from './knowledge.err
 import { toKnowledgeBase } from './knowledge.mapper.js';
 import * as repo from './knowledge.repo.js';
 
-/** Names (e.g. `智能体「客服」`) of what uses a knowledge base: one in use is not deleted. */
-export type KbUsageCheck = (kbId: string) => Promise<string[]>;
-
 export interface KnowledgeServiceDeps {
   db: Db;
   llm: LlmService;
   tags: TagService;
-  usageChecks: KbUsageCheck[];
+  /** Asked before a knowledge base is deleted (agents that search it). */
+  references: ReferenceRegistry<Db>;
   /** Stops the ingestion jobs of documents that are going away. */
   cancelIngestion(jobIds: string[]): Promise<void>;
   unfinishedJobIdsOfKb(kbId: string): Promise<string[]>;
@@ -27,7 +25,7 @@ const sameList = (a: string[], b: string[]) => a.length === b.length && a.every(
 const modelOrNull = (name: string | null | undefined) => (name === undefined ? undefined : name?.trim() || null);
 
 /** Knowledge bases themselves: create, change, publish, list, delete. Documents are in kb-documents.service.ts. */
-export function createKnowledgeService({ db, llm, tags, usageChecks, cancelIngestion, unfinishedJobIdsOfKb }: KnowledgeServiceDeps) {
+export function createKnowledgeService({ db, llm, tags, references, cancelIngestion, unfinishedJobIdsOfKb }: KnowledgeServiceDeps) {
   async function show(viewer: Viewer, kbId: string): Promise<KnowledgeBase> {
     const row = await repo.findKbListRow(db, kbId);
     if (!row) throw kbNotFound();
@@ -141,7 +139,7 @@ export function createKnowledgeService({ db, llm, tags, usageChecks, cancelInges
     /** Its documents and segments go with it; the files stay in the file manager. */
     async deleteKb(viewer: Viewer, kbId: string): Promise<void> {
       await getEditableKb(db, viewer, kbId);
-      const users = (await Promise.all(usageChecks.map((check) => check(kbId)))).flat();
+      const users = namedUsers(await references.usersOf('knowledge_base', [kbId]));
       if (users.length > 0) throw kbInUse(users);
       const jobIds = await unfinishedJobIdsOfKb(kbId);
       if (!(await repo.deleteKb(db, kbId))) throw kbNotFound();

@@ -1,5 +1,5 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
+import type { Logger, ModuleReferences, ReferenceRegistry } from '../../core/index.js';
 import type { Bus } from '../../platform/bus/index.js';
 import type { Db } from '../../platform/db/index.js';
 import { createLlmGateway } from '../../platform/llm/index.js';
@@ -7,31 +7,35 @@ import type { Outbound } from '../../platform/net/index.js';
 import type { SecretBox } from '../../platform/security/index.js';
 import type { UsageService } from '../usage/index.js';
 import { createConnectionTester } from './llm-connection.service.js';
-import { createModelRegistry, type ModelUsageCheck } from './llm-models.service.js';
+import { createModelRegistry } from './llm-models.service.js';
+import { countModelsByOwner } from './llm.repo.js';
 import { createLlmService } from './llm.service.js';
 import { createModelCache } from './model-cache.js';
 import { createSuggestionService } from './suggest-questions.service.js';
 
 export { llmRoutes } from './llm.routes.js';
-export type { ModelUsageCheck, ModelRegistry } from './llm-models.service.js';
+export type { ModelRegistry } from './llm-models.service.js';
 export type { LlmCallOptions, LlmService, ModelRef, ModelUse, ResolvedModel } from './llm.service.js';
 
 export interface LlmModuleDeps {
   db: Db;
   bus: Bus;
   config: Config;
-  log: FastifyBaseLogger;
+  log: Logger;
   usage: UsageService;
   secrets: SecretBox;
   outbound: Outbound;
-  /** Modules that use models by name (agents, knowledge bases): a model they use is not deleted or renamed. */
-  usageChecks: ModelUsageCheck[];
+  /** Things that use models by name (agents, knowledge bases): a model they use is not deleted or renamed. */
+  references: ReferenceRegistry<Db>;
 }
 
 export type LlmModule = ReturnType<typeof createLlmModule>;
 
+/** Models refer to nothing; the usage statistics count how many each user owns. */
+export const llmReferences = (db: Db): ModuleReferences<Db> => ({ owned: [{ key: 'models', countByOwner: (userIds) => countModelsByOwner(db, userIds) }] });
+
 /** The model registry and the calls to its models, every call recorded in the usage table. */
-export function createLlmModule({ db, bus, config, log, usage, secrets, outbound, usageChecks }: LlmModuleDeps) {
+export function createLlmModule({ db, bus, config, log, usage, secrets, outbound, references }: LlmModuleDeps) {
   const gateway = createLlmGateway({
     outbound,
     timeoutMs: config.LLM_TIMEOUT_MS,
@@ -42,7 +46,7 @@ export function createLlmModule({ db, bus, config, log, usage, secrets, outbound
     onRecordError: (error) => log.error({ err: error }, 'could not record model usage'),
   });
   const cache = createModelCache({ bus, ttlMs: config.LLM_MODEL_CACHE_SECONDS * 1000 });
-  const registry = createModelRegistry({ db, secrets, usageChecks, cache });
+  const registry = createModelRegistry({ db, secrets, references, cache });
   const service = createLlmService({ db, secrets, gateway, cache });
   return {
     registry,

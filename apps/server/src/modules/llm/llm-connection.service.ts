@@ -1,6 +1,6 @@
 import { looksMasked, maskSecret, presetBaseUrl, type LlmType, type TestLlmConnectionBody, type TestLlmConnectionResult } from '@agent-platform/contracts';
 import type { Db } from '../../platform/db/index.js';
-import { isAdmin, requireEditable, requireVisible, type Viewer } from '../../platform/http/index.js';
+import { isAdmin, requireEditable, requireVisible, type Viewer } from '../../core/index.js';
 import { LlmCallError, type CallOptions, type LlmGateway, type ModelEndpoint } from '../../platform/llm/index.js';
 import type { SecretBox } from '../../platform/security/index.js';
 import { keyUnreadable, maskedKeyGiven } from './llm.errors.js';

@@ -2,7 +2,7 @@ import { embedText } from '@agent-platform/scripted-llm';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { expectOk } from '../../../test/harness.js';
-import type { Viewer } from '../../platform/http/index.js';
+import type { Viewer } from '../../core/index.js';
 import type { ChatStreamPart, ToolSpec } from '../../platform/llm/index.js';
 import { collect, rejectionOf, startLlmTestApp, type LlmTestContext } from './llm-test-fixtures.js';
 

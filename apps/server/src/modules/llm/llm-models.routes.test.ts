@@ -2,6 +2,7 @@ import type { LlmModel } from '@agent-platform/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectCode, expectOk } from '../../../test/harness.js';
+import { createReferenceRegistry, edgesOf } from '../../core/index.js';
 import { createModelRegistry } from './llm-models.service.js';
 import { createModelCache } from './model-cache.js';
 import { TEST_SECRET_KEY, rejectionOf, startLlmTestApp, testSecrets, type LlmTestContext } from './llm-test-fixtures.js';
@@ -172,10 +173,10 @@ describe('model registry: CRUD, visibility, masked keys', () => {
       db: c.t.database.db,
       secrets: testSecrets,
       cache: createModelCache({ bus: c.t.database.bus, ttlMs: 0 }),
-      usageChecks: [
-        { kind: '智能体', namesUsing: async (name) => (name === 'alice-chat' ? ['客服助手', '翻译官'] : []) },
-        { kind: '知识库', namesUsing: async (name) => (name === 'alice-chat' ? ['产品手册'] : []) },
-      ],
+      references: createReferenceRegistry([
+        { references: [{ from: 'agent', label: '智能体', to: 'model', blocksDelete: true, find: async (names) => (names?.includes('alice-chat') ? edgesOf('agent', [{ id: 'a1', name: '客服助手', target: 'alice-chat' }, { id: 'a2', name: '翻译官', target: 'alice-chat' }]) : []) }] },
+        { references: [{ from: 'knowledge_base', label: '知识库', to: 'model', blocksDelete: true, find: async (names) => (names?.includes('alice-chat') ? edgesOf('knowledge_base', [{ id: 'k1', name: '产品手册', target: 'alice-chat' }]) : []) }] },
+      ]),
     });
     const alice = await c.viewerOf(c.alice);
     const refusal = await rejectionOf(registry.deleteModel(alice, alicePrivate.id));

@@ -9,39 +9,28 @@ import {
   type Page,
   type UpdateLlmModelBody,
 } from '@agent-platform/contracts';
+import { badInput, type ReferenceRegistry, requireEditable, requireVisible, type Viewer } from '../../core/index.js';
 import { isUniqueViolation, type Db } from '../../platform/db/index.js';
-import { badInput, requireEditable, requireVisible, type Viewer } from '../../platform/http/index.js';
 import type { SecretBox } from '../../platform/security/index.js';
-import type { OwnedThingsCounter } from '../user/index.js';
 import { maskedKeyGiven, modelInUse, modelNameTaken, modelNotFound } from './llm.errors.js';
 import { toLlmModel } from './llm.mapper.js';
 import * as repo from './llm.repo.js';
 import type { ModelCache } from './model-cache.js';
-
-/**
- * Tells whether things of one kind (agents, knowledge bases, …) use a model. Modules that refer to
- * models by name hand one to `buildApp`, so a model in use is neither deleted nor renamed.
- */
-export interface ModelUsageCheck {
-  /** The kind, in Chinese, as the refusal names it: `智能体`, `知识库`. */
-  kind: string;
-  /** Names of the things of this kind that use the model. */
-  namesUsing(llmName: string): Promise<string[]>;
-}
 
 const WHAT = '模型';
 
 export interface ModelRegistryDeps {
   db: Db;
   secrets: SecretBox;
-  usageChecks: ModelUsageCheck[];
+  /** Things that use models by name (agents, knowledge bases): a model they use is not deleted or renamed. */
+  references: ReferenceRegistry<Db>;
   cache: ModelCache;
 }
 
 export type ModelRegistry = ReturnType<typeof createModelRegistry>;
 
 /** The model registry: visibility, masking and sealing of keys, and the rules for changing models. */
-export function createModelRegistry({ db, secrets, usageChecks, cache }: ModelRegistryDeps) {
+export function createModelRegistry({ db, secrets, references, cache }: ModelRegistryDeps) {
   const show = (row: repo.LlmModelRow, viewer: Viewer) => toLlmModel(row, viewer, secrets);
 
   /** The sealed key to store: `undefined` keeps the stored one, `null` clears it. */
@@ -64,8 +53,7 @@ export function createModelRegistry({ db, secrets, usageChecks, cache }: ModelRe
   }
 
   async function assertUnused(llmName: string, action: string): Promise<void> {
-    const found = await Promise.all(usageChecks.map(async (check) => ({ kind: check.kind, names: await check.namesUsing(llmName) })));
-    const users = found.filter((entry) => entry.names.length > 0);
+    const users = await references.usersOf('model', [llmName.toLowerCase()]);
     if (users.length > 0) throw modelInUse(llmName, action, users);
   }
 
@@ -170,11 +158,6 @@ export function createModelRegistry({ db, secrets, usageChecks, cache }: ModelRe
       await assertUnused(current.llmName, '删除');
       if (!(await repo.deleteModel(db, id))) throw modelNotFound();
       await cache.changed();
-    },
-
-    /** For the usage statistics: how many models each user owns. */
-    counters(): OwnedThingsCounter[] {
-      return [{ key: 'models', countByOwner: (userIds) => repo.countModelsByOwner(db, userIds) }];
     },
   };
 }

@@ -3,7 +3,7 @@ import type { LlmModel } from '@agent-platform/contracts';
 import { startScriptedLlm, type ScriptedLlm, type ScriptedLlmOptions } from '@agent-platform/scripted-llm';
 import { expect } from 'vitest';
 import { expectOk, startTestApp, type TestApp } from '../../../test/harness.js';
-import type { Viewer } from '../../platform/http/index.js';
+import type { Viewer } from '../../core/index.js';
 import { createSecretBox } from '../../platform/security/index.js';
 import type { LlmService } from './index.js';
 

@@ -1,5 +1,5 @@
 import { LLM_TYPE_LABELS, type LlmType } from '@agent-platform/contracts';
-import { AppError, badInput, notFound } from '../../platform/http/index.js';
+import { AppError, badInput, notFound } from '../../core/index.js';
 
 export const modelNotFound = () => notFound('模型');
 
@@ -18,7 +18,7 @@ export const keyUnreadable = (llmName: string) =>
 
 export const noChatModel = () => badInput('没有可用的对话模型，请先在模型管理中添加并启用一个对话模型');
 
-export function modelInUse(llmName: string, action: string, users: Array<{ kind: string; names: string[] }>): AppError {
-  const list = users.map(({ kind, names }) => `${kind}${names.map((name) => `「${name}」`).join('、')}`).join('；');
+export function modelInUse(llmName: string, action: string, users: Array<{ label: string; names: string[] }>): AppError {
+  const list = users.map(({ label, names }) => `${label}${names.map((name) => `「${name}」`).join('、')}`).join('；');
   return new AppError('CONFLICT', `模型「${llmName}」正在被使用，不能${action}：${list}`);
 }

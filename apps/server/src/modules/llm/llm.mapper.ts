@@ -1,5 +1,5 @@
 import { maskSecret, type LlmModel } from '@agent-platform/contracts';
-import { canEdit, type Viewer } from '../../platform/http/index.js';
+import { canEdit, type Viewer } from '../../core/index.js';
 import type { SecretBox } from '../../platform/security/index.js';
 import type { LlmModelRow } from './llm.repo.js';
 

@@ -1,7 +1,7 @@
 import type { LlmStatus, LlmType } from '@agent-platform/contracts';
 import { and, asc, count, desc, eq, getTableColumns, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db/index.js';
-import { visibleWhere, type Viewer } from '../../platform/http/index.js';
+import { type Viewer, visibleWhere } from '../../core/index.js';
 import { llmModels } from './llm.tables.js';
 
 export type LlmModelRow = typeof llmModels.$inferSelect;

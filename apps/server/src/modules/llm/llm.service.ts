@@ -1,6 +1,6 @@
 import type { LlmStatus, LlmType } from '@agent-platform/contracts';
 import type { Db } from '../../platform/db/index.js';
-import { requireVisible, type Viewer } from '../../platform/http/index.js';
+import { requireVisible, type Viewer } from '../../core/index.js';
 import type {
   CallOptions,
   ChatRequest,

@@ -1,5 +1,5 @@
 import { SUGGESTED_QUESTION_COUNT, type SuggestQuestionsBody } from '@agent-platform/contracts';
-import { AppError, type Viewer } from '../../platform/http/index.js';
+import { AppError, type Viewer } from '../../core/index.js';
 import type { ChatMessage } from '../../platform/llm/index.js';
 import type { LlmService } from './llm.service.js';
 import { parseSuggestedQuestions } from './suggest-questions.parse.js';

@@ -2,7 +2,8 @@ import type { Config } from '../../config.js';
 import type { Db } from '../../platform/db/index.js';
 import type { Outbound } from '../../platform/net/index.js';
 import type { SecretBox } from '../../platform/security/index.js';
-import { tagColumnReferences, type TagReferences, type TagService } from '../tag/index.js';
+import type { ModuleReferences } from '../../core/index.js';
+import { tagColumnReferences, type TagService } from '../tag/index.js';
 import { createMcpCatalog } from './mcp-catalog.js';
 import { createMcpConnector } from './mcp-connection.js';
 import { createMcpPool } from './mcp-pool.js';
@@ -41,11 +42,11 @@ export function createMcpModule({ db, config, secrets, outbound, tags }: McpModu
   return {
     registry: createMcpServiceRegistry({ db, secrets, connector, pool, tags }),
     catalog,
-    /** For the tool module: `kind: service` tools (`toolModule.sources.set('service', …)`). */
+    /** For the tool module: `kind: service` tools. */
     toolSource: mcpToolSource({ catalog, listTimeoutMs: config.MCP_LIST_TIMEOUT_MS, callTimeoutMs: config.MCP_CALL_TIMEOUT_MS }),
     close: () => pool.close(),
   };
 }
 
-/** For the tag module: services store tag names, so renamed and deleted `service` tags are carried over. */
-export const mcpTagReferences: TagReferences = tagColumnReferences('service', mcpServices, mcpServices.tags);
+/** Services refer to nothing; they store tag names, so renamed and deleted `service` tags are carried over. */
+export const mcpReferences = (): ModuleReferences<Db> => ({ tagged: [tagColumnReferences('service', mcpServices, mcpServices.tags)] });

@@ -1,6 +1,6 @@
 import type { McpConfigBody, McpFunctionInfo, McpFunctionsInfo, SseConfigBody } from '@agent-platform/contracts';
 import type { Db } from '../../platform/db/index.js';
-import { badInput, requireEditable, requireVisible, type Viewer } from '../../platform/http/index.js';
+import { badInput, requireEditable, requireVisible, type Viewer } from '../../core/index.js';
 import type { SecretBox } from '../../platform/security/index.js';
 import type { Tool } from '../../runtime/tools/index.js';
 import { describeFailure, type McpConnectionConfig, type McpConnector } from './mcp-connection.js';

@@ -1,4 +1,5 @@
 import { looksMasked, maskSecret } from '@agent-platform/contracts';
+import { z } from 'zod';
 import type { SecretBox } from '../../platform/security/index.js';
 import { maskedValueGiven } from './mcp.errors.js';
 
@@ -7,9 +8,12 @@ export function sealMap(secrets: SecretBox, map: Record<string, string>): string
   return Object.keys(map).length === 0 ? null : secrets.seal(JSON.stringify(map));
 }
 
-/** Throws when the sealed text cannot be opened (another SECRET_KEY). */
+/** A sealed map as stored: names to values. A map carries no version; a change of shape gets a new column. */
+const storedMap = z.record(z.string(), z.string());
+
+/** Throws when the sealed text cannot be opened (another SECRET_KEY) or does not hold a map. */
 export function openMap(secrets: SecretBox, sealed: string | null): Record<string, string> {
-  return sealed ? (JSON.parse(secrets.open(sealed)) as Record<string, string>) : {};
+  return sealed ? storedMap.parse(JSON.parse(secrets.open(sealed))) : {};
 }
 
 /** The map as its editors see it: names with masked values. */

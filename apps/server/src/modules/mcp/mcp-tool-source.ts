@@ -1,5 +1,5 @@
-import { serviceToolConfig, type ServiceToolConfig } from '@agent-platform/contracts';
-import { AppError, parseInput } from '../../platform/http/index.js';
+import { serviceToolConfig } from '@agent-platform/contracts';
+import { AppError, parseInput, storedJson } from '../../core/index.js';
 import { ToolFailure, type Tool } from '../../runtime/tools/index.js';
 import type { ToolRow, ToolSource } from '../tool/index.js';
 import type { McpCatalog } from './mcp-catalog.js';
@@ -27,10 +27,13 @@ function unusable(row: ToolRow, error: unknown): unknown {
  * the whole run. A deleted service's tools stay (they may be other users' and named by agents) and
  * say why they cannot run.
  */
+const storedConfig = storedJson('service tool config', { version: 1, schema: serviceToolConfig });
+
 export function mcpToolSource({ catalog, listTimeoutMs, callTimeoutMs }: McpToolSourceDeps): ToolSource {
   // Connecting and listing are each bounded by the list timeout, the call by its own; a little over.
   const timeoutMs = 2 * listTimeoutMs + callTimeoutMs + 1000;
   return {
+    storedConfig,
     async prepare(viewer, { config }) {
       const parsed = parseInput(serviceToolConfig, config);
       const [fn] = await catalog.toolsOf(viewer, parsed.service_id, [parsed.function]);
@@ -38,7 +41,7 @@ export function mcpToolSource({ catalog, listTimeoutMs, callTimeoutMs }: McpTool
     },
 
     toTool(viewer, row) {
-      const config = row.config as unknown as ServiceToolConfig;
+      const config = storedConfig.read(row.config);
       let live: Tool | undefined;
       async function liveTool(): Promise<Tool> {
         try {

@@ -2,7 +2,7 @@ import type { McpService } from '@agent-platform/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectOk, startTestApp, type TestApp } from '../../../test/harness.js';
-import type { Viewer } from '../../platform/http/index.js';
+import type { Viewer } from '../../core/index.js';
 import { runTool, type Tool } from '../../runtime/tools/index.js';
 import type { McpCatalog } from './index.js';
 import { MCP_TEST_TOKEN, startMcpTestServer, type McpTestServer } from './mcp-test-server.js';

@@ -1,4 +1,4 @@
-import { AppError, badInput, notFound } from '../../platform/http/index.js';
+import { AppError, badInput, notFound } from '../../core/index.js';
 
 export const WHAT = '服务';
 

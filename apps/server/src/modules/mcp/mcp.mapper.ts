@@ -1,5 +1,5 @@
 import type { McpService } from '@agent-platform/contracts';
-import { canEdit, type Viewer } from '../../platform/http/index.js';
+import { canEdit, type Viewer } from '../../core/index.js';
 import type { SecretBox } from '../../platform/security/index.js';
 import { maskMap } from './mcp-secrets.js';
 import type { McpServiceRow } from './mcp.repo.js';

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db/index.js';
-import { visibleWhere, type Viewer } from '../../platform/http/index.js';
+import { type Viewer, visibleWhere } from '../../core/index.js';
 import { mcpServices } from './mcp.tables.js';
 
 export type McpServiceRow = typeof mcpServices.$inferSelect;

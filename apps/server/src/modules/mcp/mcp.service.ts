@@ -1,6 +1,6 @@
 import type { CreateServiceBody, ListServicesBody, McpService, McpTransport, Page, UpdateServiceBody } from '@agent-platform/contracts';
 import type { Db } from '../../platform/db/index.js';
-import { badInput, isAdmin, requireEditable, requireVisible, type Viewer } from '../../platform/http/index.js';
+import { badInput, isAdmin, requireEditable, requireVisible, type Viewer } from '../../core/index.js';
 import type { SecretBox } from '../../platform/security/index.js';
 import type { TagService } from '../tag/index.js';
 import type { McpConnector } from './mcp-connection.js';

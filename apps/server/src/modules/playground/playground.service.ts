@@ -1,5 +1,5 @@
 import type { LlmChatBody } from '@agent-platform/contracts';
-import type { AuthUser } from '../../platform/http/index.js';
+import type { AuthUser } from '../../core/index.js';
 import type { ChatMessage } from '../../platform/llm/index.js';
 import type { RunSink } from '../../runtime/runs/index.js';
 import { prepareTurn, startAnswerRun, type AnswerRunDeps } from '../chat/index.js';

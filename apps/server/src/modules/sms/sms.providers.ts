@@ -1,4 +1,4 @@
-import type { FastifyBaseLogger } from 'fastify';
+import type { Logger } from '../../core/index.js';
 import type { Config } from '../../config.js';
 
 /** Delivers a verification code to a phone. */
@@ -8,7 +8,7 @@ export interface SmsProvider {
 
 const WEBHOOK_TIMEOUT_MS = 5_000;
 
-export function createSmsProvider(config: Config, log: FastifyBaseLogger): SmsProvider {
+export function createSmsProvider(config: Config, log: Logger): SmsProvider {
   if (config.SMS_PROVIDER === 'webhook' && config.SMS_WEBHOOK_URL) return webhookProvider(config.SMS_WEBHOOK_URL);
   return {
     async send(phone, code) {

@@ -1,7 +1,6 @@
 import { PHONE_PATTERN, SMS_ENABLED_PROPERTY } from '@agent-platform/contracts';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../platform/db/index.js';
-import { AppError, badInput } from '../../platform/http/index.js';
+import { AppError, badInput, type Logger } from '../../core/index.js';
 import { sha256, sixDigitCode } from '../../platform/security/index.js';
 import type { SystemService } from '../system/index.js';
 import { claimSendSlot, countAttempt, deleteCode, findCode } from './sms.repo.js';
@@ -20,7 +19,7 @@ export function normalizePhone(phone: string): string {
 
 const hashCode = (phone: string, code: string) => sha256(`${phone}:${code}`);
 
-export function createSmsService(deps: { db: Db; system: SystemService; provider: SmsProvider; log: FastifyBaseLogger }) {
+export function createSmsService(deps: { db: Db; system: SystemService; provider: SmsProvider; log: Logger }) {
   const { db, system, provider, log } = deps;
 
   return {

@@ -10,7 +10,7 @@ import {
   type UpdatePropertyBody,
 } from '@agent-platform/contracts';
 import type { Db } from '../../platform/db/index.js';
-import { AppError, notFound } from '../../platform/http/index.js';
+import { AppError, notFound } from '../../core/index.js';
 import * as repo from './system.repo.js';
 import { defaultProperties } from './system.seeds.js';
 

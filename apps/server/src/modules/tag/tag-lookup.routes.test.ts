@@ -2,12 +2,13 @@ import type { Tag, TagType } from '@agent-platform/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectOk, startTestApp, type TestApp } from '../../../test/harness.js';
 import type { Db } from '../../platform/db/index.js';
-import { createTagModule, type TagReferences } from './index.js';
+import { createReferenceRegistry, type TaggedColumn } from '../../core/index.js';
+import { createTagModule } from './index.js';
 
 /** What a module storing tag names would be asked to do, recorded. */
 function recordingReferences(tagType: TagType) {
   const calls: string[] = [];
-  const references: TagReferences = {
+  const references: TaggedColumn<Db> = {
     tagType,
     renameTag: async (_db: Db, oldName, newName) => {
       calls.push(`rename ${oldName}→${newName}`);
@@ -57,7 +58,7 @@ describe('tags for other modules: listing, resolving names, filters, and carryin
   it('tells modules storing names about renames and deletions, only when no tag keeps the name', async () => {
     const kb = recordingReferences('kb');
     const agent = recordingReferences('agent');
-    const { admin: service, tags } = createTagModule({ db: t.database.db, references: [kb.references, agent.references] });
+    const { admin: service, tags } = createTagModule({ db: t.database.db, references: createReferenceRegistry([{ tagged: [kb.references] }, { tagged: [agent.references] }]) });
     const [product] = (await tags.listByType('kb')).filter((tag) => tag.name === '产品');
     const faq = (await tags.listByType('kb')).find((tag) => tag.name === 'FAQ')!;
     const topManual = (await tags.listByType('kb')).find((tag) => tag.name === '手册' && !tag.parent_id)!;

@@ -2,13 +2,13 @@ import type { TagType } from '@agent-platform/contracts';
 import { sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../platform/db/index.js';
-import type { TagReferences } from './tag.service.js';
+import type { TaggedColumn } from '../../core/index.js';
 
 /**
  * The references of a table that stores tag names in one column, a `jsonb` array or a `text[]`:
  * a renamed tag is renamed in place (once, where a row carried both names), a deleted one dropped.
  */
-export function tagColumnReferences(tagType: TagType, table: PgTable, column: PgColumn): TagReferences {
+export function tagColumnReferences(tagType: TagType, table: PgTable, column: PgColumn): TaggedColumn<Db> {
   const target = sql.identifier(column.name);
   const isArray = column.columnType === 'PgArray';
   const names = isArray ? sql`${column}` : sql`array(select jsonb_array_elements_text(${column}))`;

@@ -1,5 +1,5 @@
 import { TAG_MAX_PER_TYPE, TAG_TYPE_LABELS, type TagType } from '@agent-platform/contracts';
-import { AppError, badInput, notFound } from '../../platform/http/index.js';
+import { AppError, badInput, notFound } from '../../core/index.js';
 
 export const tagNotFound = () => notFound('标签');
 export const parentNotFound = () => notFound('上级标签');

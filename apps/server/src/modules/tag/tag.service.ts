@@ -1,30 +1,22 @@
 import type { CreateTagBody, QueryTagsBody, SubTag, Tag, TagNode, TagType, UpdateTagBody } from '@agent-platform/contracts';
 import { TAG_MAX_PER_TYPE } from '@agent-platform/contracts';
-import { isUniqueViolation, type Db } from '../../platform/db/index.js';
+import type { ReferenceRegistry } from '../../core/index.js';
+import { withTransaction, isUniqueViolation, type Db } from '../../platform/db/index.js';
 import { parentHasChildren, parentIsChild, parentIsSelf, parentNotFound, parentOfOtherType, tagNameTaken, tagNotFound, tooManyTags } from './tag.errors.js';
 import { buildTagTree, flattenTagTree, toTag } from './tag.mapper.js';
 import * as repo from './tag.repo.js';
 
-/**
- * Rows of another module that store tag names (knowledge bases, agents, …). Called inside the tag
- * change's transaction, only when no other tag of the type still carries the name.
- */
-export interface TagReferences {
-  tagType: TagType;
-  renameTag(db: Db, oldName: string, newName: string): Promise<void>;
-  removeTags(db: Db, names: string[]): Promise<void>;
-}
-
 export interface TagServiceDeps {
   db: Db;
-  references: TagReferences[];
+  /** Rows of other modules that store tag names: asked, in the change's transaction, only when no other tag of the type still carries the name. */
+  references: ReferenceRegistry<Db>;
 }
 
 export type TagAdminService = ReturnType<typeof createTagAdminService>;
 
 /** The tag manager: anyone signed in reads; administrators (the routes check) change. */
 export function createTagAdminService({ db, references }: TagServiceDeps) {
-  const referencesOf = (tagType: TagType) => references.filter((reference) => reference.tagType === tagType);
+  const referencesOf = (tagType: TagType) => references.taggedColumns(tagType);
 
   /** Names of `names` that no tag of the type (other than `exceptId`) carries any more. */
   async function orphaned(tx: Db, tagType: TagType, names: string[], exceptId?: string): Promise<string[]> {
@@ -55,7 +47,7 @@ export function createTagAdminService({ db, references }: TagServiceDeps) {
   /** A name clash (the unique index) anywhere in `work` undoes all of it and names the clashing tag. */
   async function inTransaction<T>(clash: { tagType: TagType; name: string }, work: (tx: Db) => Promise<T>): Promise<T> {
     try {
-      return await db.transaction((tx) => work(tx as unknown as Db));
+      return await withTransaction(db, work);
     } catch (error) {
       if (isUniqueViolation(error)) throw tagNameTaken(clash.tagType, clash.name);
       throw error;
@@ -111,8 +103,7 @@ export function createTagAdminService({ db, references }: TagServiceDeps) {
 
     /** Deletes the tag and its children. */
     async deleteTag(id: string): Promise<void> {
-      await db.transaction(async (transaction) => {
-        const tx = transaction as unknown as Db;
+      await withTransaction(db, async (tx) => {
         const current = await repo.findTagById(tx, id);
         if (!current) throw tagNotFound();
         const names = [current.name, ...(await repo.listChildren(tx, id)).map((child) => child.name)];

@@ -1,9 +1,10 @@
+import type { ToolKind } from '@agent-platform/contracts';
 import type { Db } from '../../platform/db/index.js';
-import type { Viewer } from '../../platform/http/index.js';
 import type { Outbound } from '../../platform/net/index.js';
 import type { SecretBox } from '../../platform/security/index.js';
 import type { Tool } from '../../runtime/tools/index.js';
-import { tagColumnReferences, type TagReferences } from '../tag/index.js';
+import { edgesOf, type ModuleReferences, type Viewer } from '../../core/index.js';
+import { tagColumnReferences } from '../tag/index.js';
 import type { FileService } from '../files/index.js';
 import type { KnowledgeRetriever } from '../knowledge/index.js';
 import type { LlmService } from '../llm/index.js';
@@ -12,8 +13,9 @@ import { kbToolSource } from './kb-source.js';
 import { multimodalToolSource } from './multimodal-source.js';
 import { createToolCatalog } from './tool-catalog.js';
 import { createToolService } from './tool.service.js';
+import { toolsUsing } from './tool.repo.js';
 import { tools } from './tool.tables.js';
-import type { ToolSources } from './tool-sources.js';
+import type { ToolSource, ToolSources } from './tool-sources.js';
 
 export { toolRoutes } from './tool.routes.js';
 export type { ToolCatalog } from './tool-catalog.js';
@@ -22,8 +24,19 @@ export type { PreparedTool, ToolDraft, ToolSource, ToolSources } from './tool-so
 export { checkedInputSchema, rowTool } from './tool-sources.js';
 export type { ToolRow } from './tool.repo.js';
 
-/** Tool tags follow the tag manager's renames and deletions. */
-export const toolTagReferences: TagReferences = tagColumnReferences('tool', tools, tools.tags);
+/**
+ * What stored tools refer to, by their config: knowledge bases (`llm/kb`), models (`llm/multimodal`),
+ * MCP services (`service`). None of these keeps its target from being deleted: such a tool says why it
+ * cannot run. Tool tags follow the tag manager's renames and deletions.
+ */
+export const toolReferences = (db: Db): ModuleReferences<Db> => ({
+  references: [
+    { from: 'tool', label: '工具', to: 'knowledge_base', blocksDelete: false, find: async (ids) => edgesOf('tool', await toolsUsing(db, 'kb', ids)) },
+    { from: 'tool', label: '工具', to: 'model', blocksDelete: false, find: async (names) => edgesOf('tool', await toolsUsing(db, 'model', names)) },
+    { from: 'tool', label: '工具', to: 'service', blocksDelete: false, find: async (ids) => edgesOf('tool', await toolsUsing(db, 'service', ids)) },
+  ],
+  tagged: [tagColumnReferences('tool', tools, tools.tags)],
+});
 
 export interface ToolModuleDeps {
   db: Db;
@@ -35,22 +48,24 @@ export interface ToolModuleDeps {
   /** Throws 40401 when the viewer may not read the knowledge base. */
   checkKb(viewer: Viewer, kbId: string): Promise<unknown>;
   builtins: Tool[];
+  /** Stored kinds other modules run (`service`: MCP functions). */
+  moreSources?: Partial<Record<ToolKind, ToolSource>>;
 }
 
 export type ToolModule = ReturnType<typeof createToolModule>;
 
 /**
  * Custom tools and the catalog agents resolve tools from. `sources` maps each stored kind to how it is
- * checked and run: `sources.set('service', …)` adds MCP functions without changes here.
+ * checked and run; another module's kind (`service` from MCP) comes in `moreSources`.
  */
-export function createToolModule({ db, outbound, secrets, llm, files, retriever, checkKb, builtins }: ToolModuleDeps) {
-  const sources: ToolSources = new Map([
+export function createToolModule({ db, outbound, secrets, llm, files, retriever, checkKb, builtins, moreSources = {} }: ToolModuleDeps) {
+  const sources: ToolSources = new Map<ToolKind, ToolSource>([
     ['llm', httpToolSource({ outbound, secrets })],
     ['llm/kb', kbToolSource({ retriever, checkKb })],
     ['llm/multimodal', multimodalToolSource({ llm, files, outbound })],
+    ...(Object.entries(moreSources) as Array<[ToolKind, ToolSource]>),
   ]);
   return {
-    sources,
     tools: createToolService({ db, sources, builtins }),
     catalog: createToolCatalog({ db, sources, builtins }),
   };

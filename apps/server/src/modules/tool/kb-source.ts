@@ -1,5 +1,5 @@
-import { kbToolConfig, type KbSearchResult, type KbToolConfig } from '@agent-platform/contracts';
-import { AppError, parseInput, type Viewer } from '../../platform/http/index.js';
+import { kbToolConfig, type KbSearchResult } from '@agent-platform/contracts';
+import { AppError, parseInput, storedJson, type Viewer } from '../../core/index.js';
 import { ToolFailure } from '../../runtime/tools/index.js';
 import type { KnowledgeRetriever } from '../knowledge/index.js';
 import { MAX_OUTPUT_CHARS } from './http/http-tool.js';
@@ -24,14 +24,16 @@ function hitsText(result: KbSearchResult): string {
  * does not open its owner's private knowledge bases to others.
  */
 export function kbToolSource({ retriever, checkKb }: { retriever: KnowledgeRetriever; checkKb(viewer: Viewer, kbId: string): Promise<unknown> }): ToolSource {
+  const storedConfig = storedJson('kb tool config', { version: 1, schema: kbToolConfig });
   return {
+    storedConfig,
     async prepare(viewer, { config }) {
       const parsed = parseInput(kbToolConfig, config);
       for (const kbId of new Set(parsed.kb_ids)) await checkKb(viewer, kbId);
       return { inputSchema: KB_INPUT, config: parsed };
     },
     toTool(viewer, row) {
-      const config = row.config as unknown as KbToolConfig;
+      const config = storedConfig.read(row.config);
       return rowTool(row, {
         async execute(input, { signal }) {
           try {

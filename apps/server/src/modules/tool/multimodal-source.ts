@@ -1,12 +1,13 @@
 import type { Readable } from 'node:stream';
-import { multimodalToolConfig, type MultimodalToolConfig } from '@agent-platform/contracts';
-import { AppError, badInput, parseInput, type Viewer } from '../../platform/http/index.js';
+import { multimodalToolConfig } from '@agent-platform/contracts';
+import { AppError, badInput, parseInput, storedJson, type Viewer } from '../../core/index.js';
 import { boundedRequest, OutboundError, OutboundRefused, type Outbound } from '../../platform/net/index.js';
 import { ToolFailure } from '../../runtime/tools/index.js';
 import type { FileService } from '../files/index.js';
 import type { LlmService } from '../llm/index.js';
 import { rowTool, type ToolSource } from './tool-sources.js';
 
+const storedConfig = storedJson('multimodal tool config', { version: 1, schema: multimodalToolConfig });
 const MAX_MEDIA_BYTES = 20 * 1024 * 1024;
 const DEFAULT_VISION_PROMPT = '请详细描述这张图片的内容。';
 
@@ -71,6 +72,7 @@ export function multimodalToolSource({ llm, files, outbound }: { llm: LlmService
   }
 
   return {
+    storedConfig,
     async prepare(viewer, { config }) {
       const parsed = parseInput(multimodalToolConfig, config);
       if (parsed.task === 'stt') {
@@ -82,7 +84,7 @@ export function multimodalToolSource({ llm, files, outbound }: { llm: LlmService
       return { inputSchema: VISION_INPUT, config: parsed };
     },
     toTool(viewer, row) {
-      const config = row.config as unknown as MultimodalToolConfig;
+      const config = storedConfig.read(row.config);
       return rowTool(row, {
         timeoutMs: 120_000,
         async execute(input, { signal }) {

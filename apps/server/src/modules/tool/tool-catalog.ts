@@ -1,6 +1,6 @@
 import type { ToolUseBody, ToolUseResult } from '@agent-platform/contracts';
 import type { Db } from '../../platform/db/index.js';
-import { canSee, type Viewer } from '../../platform/http/index.js';
+import { canSee, type Viewer } from '../../core/index.js';
 import { runTool, type Tool } from '../../runtime/tools/index.js';
 import { toolNotFound } from './tool.errors.js';
 import { findToolsByIds } from './tool.repo.js';

@@ -1,5 +1,5 @@
 import type { ToolKind } from '@agent-platform/contracts';
-import type { Viewer } from '../../platform/http/index.js';
+import type { StoredJson, Viewer } from '../../core/index.js';
 import type { Tool, ToolContext, ToolResult } from '../../runtime/tools/index.js';
 import { compileInputSchema, jsonSchemaParser } from './json-input.js';
 import { badInputSchema } from './tool.errors.js';
@@ -25,9 +25,11 @@ export interface ToolDraft {
  * create, lists, `tool_use` and agents handle it without changes here.
  */
 export interface ToolSource {
+  /** The kind's stored `config`: its versioned schema, read back with it and written stamped by it. */
+  storedConfig: StoredJson<Record<string, unknown>>;
   /** Checks a config from create or update (Chinese AppError when it does not fit) and gives what to store. */
   prepare(viewer: Viewer, draft: ToolDraft): Promise<PreparedTool>;
-  /** The config as answered: secrets masked. Default: the stored config. */
+  /** The config as answered: secrets masked. Default: the stored config as read. */
   show?(row: ToolRow): Record<string, unknown>;
   /** The runnable tool for this viewer. */
   toTool(viewer: Viewer, row: ToolRow): Tool | Promise<Tool>;

@@ -1,4 +1,4 @@
-import { AppError, badInput, forbidden, notFound } from '../../platform/http/index.js';
+import { AppError, badInput, forbidden, notFound } from '../../core/index.js';
 
 /** Also for another user's private tool: it is invisible, not forbidden. */
 export const toolNotFound = () => notFound('工具');

@@ -1,8 +1,14 @@
 import type { ToolInfo } from '@agent-platform/contracts';
-import { canEdit, type Viewer } from '../../platform/http/index.js';
+import { canEdit, type Viewer } from '../../core/index.js';
 import type { Tool } from '../../runtime/tools/index.js';
 import type { ToolListRow } from './tool.repo.js';
-import type { ToolSources } from './tool-sources.js';
+import type { ToolSource, ToolSources } from './tool-sources.js';
+
+/** The config a page sees: masked by the kind where it keeps a secret. */
+export function configShown(row: ToolListRow, source: ToolSource | undefined): Record<string, unknown> {
+  if (!source) return row.config;
+  return source.show ? source.show(row) : source.storedConfig.read(row.config);
+}
 
 export function toToolInfo(row: ToolListRow, viewer: Viewer, sources: ToolSources): ToolInfo {
   const source = sources.get(row.kind);
@@ -18,7 +24,7 @@ export function toToolInfo(row: ToolListRow, viewer: Viewer, sources: ToolSource
     owner_name: row.ownerName,
     editable: canEdit(viewer, row),
     input_schema: row.inputSchema,
-    config: source?.show ? source.show(row) : row.config,
+    config: configShown(row, source),
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };

@@ -1,7 +1,7 @@
 import type { ToolKind } from '@agent-platform/contracts';
 import { and, count, desc, eq, getTableColumns, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../platform/db/index.js';
-import { visibleWhere, type Viewer } from '../../platform/http/index.js';
+import { selectRows, type Db } from '../../platform/db/index.js';
+import { type Viewer, visibleWhere } from '../../core/index.js';
 import { tools } from './tool.tables.js';
 
 export type ToolRow = typeof tools.$inferSelect;
@@ -67,4 +67,16 @@ export async function updateTool(db: Db, id: string, changes: ToolChanges): Prom
 
 export async function deleteTool(db: Db, id: string): Promise<boolean> {
   return (await db.delete(tools).where(eq(tools.id, id)).returning({ id: tools.id })).length > 0;
+}
+
+const CONFIG_TARGETS = {
+  kb: sql`jsonb_array_elements_text(case when t.kind = 'llm/kb' then t.config->'kb_ids' else '[]'::jsonb end) as r(target)`,
+  model: sql`(select lower(t.config->>'llm_name') where t.kind = 'llm/multimodal') as r(target)`,
+  service: sql`(select t.config->>'service_id' where t.kind = 'service') as r(target)`,
+};
+
+/** Stored tools whose config names these knowledge bases, models (lower-case names) or services; without targets, all of them. */
+export function toolsUsing(db: Db, what: keyof typeof CONFIG_TARGETS, targets?: string[]): Promise<Array<{ id: string; name: string; target: string }>> {
+  const filter = targets ? sql`where ${inArray(sql`r.target`, targets)}` : sql`where r.target is not null`;
+  return selectRows(db, sql`select t.id, t.title as name, r.target from tools t cross join lateral ${CONFIG_TARGETS[what]} ${filter}`);
 }

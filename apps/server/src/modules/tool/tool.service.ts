@@ -1,10 +1,10 @@
 import type { CreateToolBody, ListToolsBody, Page, ToolInfo, UpdateToolBody } from '@agent-platform/contracts';
 import { isUniqueViolation, type Db } from '../../platform/db/index.js';
-import { badInput, canEdit, canSee, type Viewer } from '../../platform/http/index.js';
+import { badInput, canEdit, canSee, type Viewer } from '../../core/index.js';
 import type { Tool } from '../../runtime/tools/index.js';
 import { httpConfigOf, parseOpenApi } from './http/openapi.js';
 import { builtinNameTaken, dbToolsUnavailable, kindUnsupported, toolNameTaken, toolNotEditable, toolNotFound } from './tool.errors.js';
-import { builtinInfo, toToolInfo } from './tool.mapper.js';
+import { builtinInfo, configShown, toToolInfo } from './tool.mapper.js';
 import * as repo from './tool.repo.js';
 import type { ToolSource, ToolSources } from './tool-sources.js';
 
@@ -118,7 +118,7 @@ export function createToolService({ db, sources, builtins }: ToolServiceDeps) {
           tags: body.tags,
           isPublic: body.is_public,
           inputSchema: prepared.inputSchema,
-          config: prepared.config,
+          config: source.storedConfig.write(prepared.config),
           secretSealed: prepared.secretSealed ?? null,
         }),
         draft.name,
@@ -133,7 +133,7 @@ export function createToolService({ db, sources, builtins }: ToolServiceDeps) {
       const reconfigured = body.config !== undefined || body.input_schema !== undefined;
       // Without a new config the shown one (secrets masked) is checked again: the stored secret stays.
       const prepared = reconfigured
-        ? await source.prepare(viewer, { config: body.config ?? source.show?.(stored) ?? stored.config, inputSchema: body.input_schema, stored })
+        ? await source.prepare(viewer, { config: body.config ?? configShown(stored, source), inputSchema: body.input_schema, stored })
         : undefined;
       await saved(
         repo.updateTool(db, id, {
@@ -143,7 +143,7 @@ export function createToolService({ db, sources, builtins }: ToolServiceDeps) {
           tags: body.tags,
           isPublic: body.is_public,
           inputSchema: prepared?.inputSchema,
-          config: prepared?.config,
+          config: prepared && source.storedConfig.write(prepared.config),
           secretSealed: prepared?.secretSealed,
         }),
         body.name ?? stored.name,

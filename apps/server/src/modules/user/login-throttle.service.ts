@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Config } from '../../config.js';
 import type { Db } from '../../platform/db/index.js';
-import { AppError } from '../../platform/http/index.js';
+import { AppError } from '../../core/index.js';
 import { addFailure, clearFailures, findLockedUntil } from './login-throttle.repo.js';
 
 const FREE_FAILURES = 3;

@@ -1,8 +1,9 @@
-import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Bus } from '../../platform/bus/index.js';
 import type { Db } from '../../platform/db/index.js';
-import { AppError, ROTATED_TOKEN_HEADER, TOKEN_HEADER, type AuthUser, type Authenticator } from '../../platform/http/index.js';
+import { AppError, type AuthUser, type Logger } from '../../core/index.js';
+import { ROTATED_TOKEN_HEADER, TOKEN_HEADER, type Authenticator } from '../../platform/http/index.js';
 import { newToken, sha256 } from '../../platform/security/index.js';
 import { SessionCache } from './session-cache.js';
 import {
@@ -28,7 +29,7 @@ export type SessionService = ReturnType<typeof createSessionService>;
 /** The sessions a signed-in call holds: the one its token names, and its successor if the call rotated it. */
 const sessionIdsOf = (user: AuthUser) => (user.successorSessionId ? [user.sessionId, user.successorSessionId] : [user.sessionId]);
 
-export function createSessionService({ db, config, bus, log }: { db: Db; config: Config; bus: Bus; log: FastifyBaseLogger }) {
+export function createSessionService({ db, config, bus, log }: { db: Db; config: Config; bus: Bus; log: Logger }) {
   const ttlMs = config.SESSION_TTL_HOURS * 3_600_000;
   const rotateAfterMs = config.SESSION_ROTATE_HOURS * 3_600_000;
   const cache = new SessionCache(config.SESSION_CACHE_SECONDS * 1000);

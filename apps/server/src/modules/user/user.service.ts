@@ -9,7 +9,7 @@ import {
 } from '@agent-platform/contracts';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/index.js';
-import { AppError, badInput, forbidden, notFound, type AuthUser } from '../../platform/http/index.js';
+import { AppError, type AuthUser, badInput, forbidden, notFound } from '../../core/index.js';
 import { hashPassword, verifyPassword } from '../../platform/security/index.js';
 import type { SmsService } from '../sms/index.js';
 import type { SystemService } from '../system/index.js';

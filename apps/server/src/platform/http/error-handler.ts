@@ -1,6 +1,6 @@
 import { ENVELOPE_CODES, httpStatusOf } from '@agent-platform/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError } from './app-error.js';
+import { AppError } from '../../core/index.js';
 import { fail } from './envelope.js';
 
 // `/v1/`: the OpenAI-compatible calls (agent publishing); never answered with the web app.

@@ -1,9 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { forbidden } from './app-error.js';
-import type { Access, AuthUser, Authenticator } from './auth.js';
+import { forbidden, parseInput, type AuthUser } from '../../core/index.js';
+import type { Access, Authenticator } from './auth.js';
 import { ok } from './envelope.js';
-import { parseInput } from './validation.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -17,14 +16,20 @@ declare module 'fastify' {
 
 type UserFor<A extends Access> = A extends 'public' ? null : AuthUser;
 
-export interface RouteContext<B, A extends Access> {
+export interface RouteContext<B, A extends Access, Q = undefined, P = undefined> {
   body: B;
+  /** The query string, parsed by `query`. */
+  query: Q;
+  /** The path parameters, parsed by `params`. */
+  params: P;
   user: UserFor<A>;
   request: FastifyRequest;
   reply: FastifyReply;
 }
 
-export interface RouteOptions<S extends z.ZodType, A extends Access> {
+type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+export interface RouteOptions<S extends z.ZodType, A extends Access, Q extends z.ZodType | undefined = undefined, P extends z.ZodType | undefined = undefined> {
   method?: 'GET' | 'POST';
   /** Path below each base, e.g. `/user/query_userinfo`. */
   url: string;
@@ -33,14 +38,21 @@ export interface RouteOptions<S extends z.ZodType, A extends Access> {
   access: A;
   /** The request body's contract; without one the body is ignored. */
   body?: S;
+  /** The query string's contract (`GET` calls); without one it is ignored. */
+  query?: Q;
+  /** The path parameters' contract (`/runs/:id`); without one they are ignored. */
+  params?: P;
   /** The answer's contract: fields it does not name are stripped before sending. */
   response?: z.ZodType;
-  handler(context: RouteContext<z.output<S>, A>): Promise<unknown> | unknown;
+  handler(context: RouteContext<z.output<S>, A, Parsed<Q>, Parsed<P>>): Promise<unknown> | unknown;
 }
 
-/** Declares one API call: access check, body validation, the handler, the envelope. */
-export function route<S extends z.ZodType, A extends Access>(app: FastifyInstance, options: RouteOptions<S, A>): void {
-  const { access, body: bodySchema, response: responseSchema, handler } = options;
+/** Declares one API call: access check, validation of path parameters, query and body, the handler, the envelope. */
+export function route<S extends z.ZodType, A extends Access, Q extends z.ZodType | undefined = undefined, P extends z.ZodType | undefined = undefined>(
+  app: FastifyInstance,
+  options: RouteOptions<S, A, Q, P>,
+): void {
+  const { access, body: bodySchema, query: querySchema, params: paramsSchema, response: responseSchema, handler } = options;
   for (const base of options.bases ?? ['/api']) {
     app.route({
       method: options.method ?? 'POST',
@@ -48,8 +60,10 @@ export function route<S extends z.ZodType, A extends Access>(app: FastifyInstanc
       config: { access },
       handler: async (request, reply) => {
         const user = await resolveUser(app, access, request, reply);
+        const params = (paramsSchema ? parseInput(paramsSchema, request.params ?? {}) : undefined) as Parsed<P>;
+        const query = (querySchema ? parseInput(querySchema, request.query ?? {}) : undefined) as Parsed<Q>;
         const body = bodySchema ? parseInput(bodySchema, request.body ?? {}) : undefined;
-        const data = await handler({ body: body as z.output<S>, user: user as UserFor<A>, request, reply });
+        const data = await handler({ body: body as z.output<S>, query, params, user: user as UserFor<A>, request, reply });
         if (reply.sent) return reply;
         return ok(responseSchema ? responseSchema.parse(data) : (data ?? null));
       },

@@ -1,5 +1,5 @@
 import { APICallError } from 'ai';
-import { AppError } from '../http/index.js';
+import { AppError } from '../../core/index.js';
 import { findOutboundRefusal } from '../net/index.js';
 import type { ModelEndpoint } from './types.js';
 

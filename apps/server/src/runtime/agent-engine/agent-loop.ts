@@ -1,4 +1,4 @@
-import { AppError } from '../../platform/http/index.js';
+import { AppError } from '../../core/index.js';
 import type { ChatMessage, ToolCall, ToolSpec } from '../../platform/llm/index.js';
 import type { RunContext, RunExecutor, RunOutcome, NewRunStep, RunStepRow } from '../runs/index.js';
 import { runTool, type ToolOutcome } from '../tools/index.js';

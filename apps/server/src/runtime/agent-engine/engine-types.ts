@@ -1,6 +1,6 @@
 import type { HitlKind, PlanStep } from '@agent-platform/contracts';
 import type { ChatMessage, ChatRequest, ChatStreamPart, ToolCall } from '../../platform/llm/index.js';
-import type { Viewer } from '../../platform/http/index.js';
+import type { Viewer } from '../../core/index.js';
 import type { NewRunStep, RunStepRow } from '../runs/index.js';
 import type { Tool } from '../tools/index.js';
 

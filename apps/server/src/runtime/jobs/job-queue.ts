@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { FastifyBaseLogger } from 'fastify';
+import type { Logger } from '../../core/index.js';
 import type { Bus } from '../../platform/bus/index.js';
 import type { Db } from '../../platform/db/index.js';
 import { runJob, RunningJob, type Registration } from './job-runner.js';
@@ -18,12 +18,12 @@ import {
   requeueExpiredJobs,
   type ClaimedJob,
 } from './job.repo.js';
-import type { JobHandler, JobOptions, JobQueue } from './job.types.js';
+import { payloadFor, type JobHandler, type JobOptions, type JobQueue } from './job.types.js';
 
 export interface JobQueueDeps {
   db: Db;
   bus: Bus;
-  log: FastifyBaseLogger;
+  log: Logger;
   /** Names this process in `lease_owner`; tests give two queues on one database different ids. */
   processId?: string;
   /** How often to look for due jobs when no notification arrived (a retry's backoff ending, a lost notify). */
@@ -144,8 +144,8 @@ export function createJobQueue(deps: JobQueueDeps): JobQueue {
         const failed = await failExpiredJobs(db, kinds, INTERRUPTED_REASON);
         if (requeued.length + failed.length > 0) log.warn({ requeued: requeued.length, failed: failed.length }, 'jobs with expired leases swept');
         for (const job of failed) {
-          const onFailed = registrations.get(job.kind)?.options.onFailed;
-          await onFailed?.({ id: job.id, payload: job.payload, ownerId: job.ownerId }, INTERRUPTED_REASON).catch((error: unknown) => log.error({ err: error, jobId: job.id }, 'job onFailed failed'));
+          const options = registrations.get(job.kind)?.options;
+          await options?.onFailed?.({ id: job.id, payload: payloadFor(options, job.payload), ownerId: job.ownerId }, INTERRUPTED_REASON).catch((error: unknown) => log.error({ err: error, jobId: job.id }, 'job onFailed failed'));
         }
         if (requeued.length > 0) wake();
       } catch (error) {

@@ -1,7 +1,7 @@
-import type { FastifyBaseLogger } from 'fastify';
+import type { Logger } from '../../core/index.js';
 import type { Db } from '../../platform/db/index.js';
 import { endAttempt, writeProgress, type ClaimedJob } from './job.repo.js';
-import type { JobHandler, JobOptions } from './job.types.js';
+import { payloadFor, type JobHandler, type JobOptions } from './job.types.js';
 import { ProgressThrottle } from './progress-throttle.js';
 
 export type AbortReason = 'cancelled' | 'timeout' | 'shutdown' | 'lost';
@@ -27,7 +27,7 @@ export class RunningJob {
 
 export interface RunnerDeps {
   db: Db;
-  log: FastifyBaseLogger;
+  log: Logger;
   processId: string;
   retryBaseMs: number;
 }
@@ -70,7 +70,7 @@ export async function runJob(deps: RunnerDeps, registration: Registration, runni
   let failure: unknown;
   let succeeded = false;
   try {
-    const job = { id: claim.id, kind: claim.kind, payload: claim.payload, ownerId: claim.ownerId };
+    const job = { id: claim.id, kind: claim.kind, payload: payloadFor(registration.options, claim.payload), ownerId: claim.ownerId };
     await registration.handler(job, { progress: (fraction, text) => progress.set(fraction, text), signal: running.controller.signal, attempt: claim.attempt });
     succeeded = true;
   } catch (error) {
@@ -102,7 +102,7 @@ export async function runJob(deps: RunnerDeps, registration: Registration, runni
       return { retryAfterMs };
     }
     const moved = await endAttempt(db, claim, processId, { status: 'failed', error: reason, progress: last.fraction, progressText: last.text });
-    if (moved) await onFailed?.({ id: claim.id, payload: claim.payload, ownerId: claim.ownerId }, reason);
+    if (moved) await onFailed?.({ id: claim.id, payload: payloadFor(registration.options, claim.payload), ownerId: claim.ownerId }, reason);
   } catch (error) {
     // The lease runs out and the sweeper settles the job.
     log.error({ err: error, jobId: claim.id }, 'job bookkeeping failed');

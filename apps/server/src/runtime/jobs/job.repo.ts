@@ -1,5 +1,5 @@
 import { and, count, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../platform/db/index.js';
+import { selectRows, type Db } from '../../platform/db/index.js';
 import type { EnqueueInput, JobRow } from './job.types.js';
 import { jobs, NO_OWNER_KEY, type JobStatus } from './jobs.tables.js';
 
@@ -49,7 +49,7 @@ export async function notifyAtCommit(db: Db, channel: string, payload: string): 
 export async function claimNextJob(db: Db, kind: string, processId: string, leaseMs: number, skipIds: string[]): Promise<ClaimedJob | undefined> {
   const ownerKey = (alias: string) => sql.raw(`coalesce(${alias}.owner_id, '${NO_OWNER_KEY}'::uuid)`);
   const skip = skipIds.length > 0 ? sql`and j.id not in (${sql.join(skipIds.map((id) => sql`${id}::uuid`), sql`, `)})` : sql``;
-  const result = await db.execute(sql`
+  const result = await selectRows<Record<string, unknown>>(db, sql`
     with owners as materialized (
       select q.owner_key,
         (select count(*) from jobs r where r.kind = ${kind} and r.status = 'running' and ${ownerKey('r')} = q.owner_key) as running,
@@ -66,7 +66,7 @@ export async function claimNextJob(db: Db, kind: string, processId: string, leas
       started_at = now(), progress = 0, progress_text = null, updated_at = now()
     from picked where jobs.id = picked.id and jobs.status = 'queued'
     returning jobs.id, jobs.kind, jobs.owner_id, jobs.payload, jobs.attempts, jobs.max_attempts`);
-  const row = (result as unknown as { rows: Array<Record<string, unknown>> }).rows[0];
+  const [row] = result;
   if (!row) return undefined;
   return {
     id: String(row.id),

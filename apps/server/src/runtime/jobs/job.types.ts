@@ -1,3 +1,4 @@
+import type { StoredJson } from '../../core/index.js';
 import type { Db } from '../../platform/db/index.js';
 import type { JobStatus } from './jobs.tables.js';
 
@@ -40,6 +41,8 @@ export interface EnqueueInput {
 }
 
 export interface JobOptions<P = unknown> {
+  /** The payload's stored schema: handlers get it read (upgraded and parsed); enqueue it with `write`. */
+  payload?: StoredJson<P>;
   /** Jobs of this kind running at once in this process. */
   concurrency: number;
   /** A try running longer is aborted and counts as a failure. */
@@ -72,3 +75,6 @@ export class JobFailure extends Error {
     this.permanent = options.permanent ?? false;
   }
 }
+
+/** A claimed job's payload as its handler sees it: read through the kind's schema where it declares one. */
+export const payloadFor = <P>(options: JobOptions<P>, stored: unknown): P => (options.payload ? options.payload.read(stored) : (stored as P));

@@ -1,5 +1,5 @@
 export { createRunService, type RunService } from './run.service.js';
-export type { RunLogger, RunServiceOptions } from './run-core.js';
+export type { RunServiceOptions } from './run-core.js';
 export type { StartRun } from './run-start.js';
 export type { DecideRun } from './run-decide.js';
 export { listenerSink, type RunEventSink, type RunSink } from './run-sink.js';

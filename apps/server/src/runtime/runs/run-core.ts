@@ -1,17 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
+import type { Logger } from '../../core/index.js';
 import type { Bus } from '../../platform/bus/index.js';
 import { BatchQueue, type Db, type WriteBehind } from '../../platform/db/index.js';
 import { EventHub } from './event-hub.js';
 import { EventLogWriter } from './event-log-writer.js';
 import { LocalRuns } from './local-runs.js';
 import { endRuns, type RunEnding } from './run.repo.js';
-
-/** What runs and their executors log: failures of work nobody awaits (any pino-like logger fits). */
-export interface RunLogger {
-  error(details: Record<string, unknown>, message: string): void;
-  warn(details: Record<string, unknown>, message: string): void;
-}
 
 /**
  * How long a run's lease lasts: its executing process renews it every third of that, and a run whose
@@ -24,7 +19,7 @@ export interface RunServiceOptions {
   /** Runs' rows, events and steps go out with the process's shared write-behind statement. */
   writes: WriteBehind;
   bus: Bus;
-  log: RunLogger;
+  log: Logger;
 }
 
 /** What every part of the run service shares in one process. */

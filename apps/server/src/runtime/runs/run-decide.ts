@@ -1,4 +1,4 @@
-import { AppError, notFound } from '../../platform/http/index.js';
+import { AppError, notFound } from '../../core/index.js';
 import type { Db } from '../../platform/db/index.js';
 import { leaseFrom, type RunCore } from './run-core.js';
 import type { RunExecutor } from './run-executor.js';

@@ -1,6 +1,6 @@
 import type { Db } from '../../platform/db/index.js';
 import type { EventHub } from './event-hub.js';
-import type { RunLogger } from './run-core.js';
+import type { Logger } from '../../core/index.js';
 import { type RunRecorder } from './run-recorder.js';
 import { renewLease, type RunEnding, type RunRow } from './run.repo.js';
 import type { RunStatus } from './runs.tables.js';
@@ -30,7 +30,7 @@ export type RunExecutor = (context: RunContext) => Promise<RunOutcome>;
 export interface ExecutorOptions {
   db: Db;
   hub: EventHub;
-  log: RunLogger;
+  log: Logger;
   processId: string;
   leaseMs: number;
   /** Stop a run nobody has watched for this long (its model calls cost money). */

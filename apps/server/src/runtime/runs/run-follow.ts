@@ -1,4 +1,4 @@
-import { AppError } from '../../platform/http/index.js';
+import { AppError } from '../../core/index.js';
 import type { RunChannels } from './run-channels.js';
 import type { RunCore } from './run-core.js';
 import type { RunLookup } from './run-lookup.js';

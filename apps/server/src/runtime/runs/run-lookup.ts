@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { notFound } from '../../platform/http/index.js';
+import { notFound } from '../../core/index.js';
 import type { RunCore } from './run-core.js';
 import { findRun, lastEventOf, type RunRow } from './run.repo.js';
 

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, gt, inArray, lt, max, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../platform/db/index.js';
+import { selectRows, type Db } from '../../platform/db/index.js';
 import { runEvents, runs, type RunStatus } from './runs.tables.js';
 
 export type RunRow = typeof runs.$inferSelect;
@@ -53,13 +53,13 @@ export interface RunEnding {
 export async function endRuns(db: Db, endings: RunEnding[]): Promise<Set<string>> {
   if (endings.length === 0) return new Set();
   const json = JSON.stringify(endings.map((e) => ({ id: e.runId, status: e.status, awaiting: e.awaiting, error: e.error })));
-  const result = await db.execute(sql`
+  const result = await selectRows<{ id: string }>(db, sql`
     update runs set status = t.status, awaiting = t.awaiting, error = t.error, lease_owner = null, lease_until = null,
       version = runs.version + 1, updated_at = now()
     from jsonb_to_recordset(${json}::jsonb) as t(id uuid, status text, awaiting jsonb, error text)
     where runs.id = t.id and runs.status = 'running'
     returning runs.id`);
-  return new Set((result as unknown as { rows: Array<{ id: string }> }).rows.map((row) => row.id));
+  return new Set(result.map((row) => row.id));
 }
 
 export async function findRun(db: Db, id: string): Promise<RunRow | undefined> {

@@ -1,7 +1,8 @@
 import { id } from '@agent-platform/contracts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { parseInput, route } from '../../platform/http/index.js';
+import { parseInput } from '../../core/index.js';
+import { route } from '../../platform/http/index.js';
 import { sseSink } from '../../platform/sse/index.js';
 import type { RunService } from './run.service.js';
 
@@ -25,6 +26,7 @@ export function runRoutes(app: FastifyInstance, runs: RunService): void {
   route(app, {
     url: '/runs/:id/cancel',
     access: 'user',
-    handler: ({ user, request }) => runs.cancel(user.id, parseInput(runParams, request.params).id),
+    params: runParams,
+    handler: ({ user, params }) => runs.cancel(user.id, params.id),
   });
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Viewer } from '../../platform/http/index.js';
+import type { Viewer } from '../../core/index.js';
 
 /** What a tool gets besides its input: who the run is for, and a signal that stops it. */
 export interface ToolContext {

@@ -1,8 +1,7 @@
 import type { KbSearchHit, KbSearchMode, KbSearchResult } from '@agent-platform/contracts';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../../platform/db/index.js';
 import { segmentWords } from '../../../platform/documents/index.js';
-import { badInput, canSee, type Viewer } from '../../../platform/http/index.js';
+import { badInput, canSee, type Logger, type Viewer } from '../../../core/index.js';
 import type { LlmService } from '../../llm/index.js';
 import { ownerViewer } from '../knowledge-access.js';
 import { kbNotFound } from '../knowledge.errors.js';
@@ -58,7 +57,7 @@ interface Candidate {
 
 const clamp01 = (value: number) => Math.max(0, Math.min(1, value));
 
-export function createKnowledgeRetriever({ db, llm, vectors, log }: { db: Db; llm: LlmService; vectors: VectorStore; log: FastifyBaseLogger }): KnowledgeRetriever {
+export function createKnowledgeRetriever({ db, llm, vectors, log }: { db: Db; llm: LlmService; vectors: VectorStore; log: Logger }): KnowledgeRetriever {
   const searchFullText = createFullTextSearch();
 
   async function visibleKbs(viewer: Viewer, kbIds: string[]): Promise<SearchableKb[]> {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../../platform/db/index.js';
+import { selectRows, type Db } from '../../../platform/db/index.js';
 
 export interface ScopeStats {
   segments: number;
@@ -20,13 +20,14 @@ export function createScopeStats() {
     const now = Date.now();
     const stale = kbIds.filter((id) => (known.get(id)?.at ?? 0) < now - FRESH_MS);
     if (stale.length > 0) {
-      const rows = (await db.execute(sql`
+      const rows = await selectRows<{ kb_id: string; segments: number; tokens: number }>(
+        db,
+        sql`
         select kb_id, count(*)::int as segments, coalesce(sum(token_count), 0)::float8 as tokens
-        from kb_segments where kb_id = any(${`{${stale.join(',')}}`}::uuid[]) group by kb_id`)) as unknown as {
-        rows: Array<{ kb_id: string; segments: number; tokens: number }>;
-      };
+        from kb_segments where kb_id = any(${`{${stale.join(',')}}`}::uuid[]) group by kb_id`,
+      );
       for (const id of stale) known.delete(id);
-      for (const row of rows.rows) known.set(row.kb_id, { segments: Number(row.segments), tokens: Number(row.tokens), at: now });
+      for (const row of rows) known.set(row.kb_id, { segments: Number(row.segments), tokens: Number(row.tokens), at: now });
     }
     let segments = 0;
     let tokens = 0;

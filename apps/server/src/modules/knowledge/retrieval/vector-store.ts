@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../../platform/db/index.js';
+import type { Logger } from '../../../core/index.js';
+import { withTransaction, selectRows, type Db } from '../../../platform/db/index.js';
 
 export interface SegmentVector {
   segmentId: string;
@@ -66,13 +66,13 @@ export function nearestQuery(kbIds: string[], embedding: number[], k: number): S
     limit ${k}::int`;
 }
 
-export function createVectorStore({ db, log }: { db: Db; log: FastifyBaseLogger }): VectorStore {
+export function createVectorStore({ db, log }: { db: Db; log: Logger }): VectorStore {
   let ready: Promise<boolean> | undefined;
   const indexed = new Set<number>();
 
   async function setUp(): Promise<boolean> {
-    const found = await db.execute(sql`select 1 from pg_available_extensions where name = 'vector'`);
-    if ((found as unknown as { rows: unknown[] }).rows.length === 0) {
+    const found = await selectRows(db, sql`select 1 from pg_available_extensions where name = 'vector'`);
+    if (found.length === 0) {
       log.warn('pgvector is not installed in this database: knowledge-base search uses full text only');
       return false;
     }
@@ -96,8 +96,8 @@ export function createVectorStore({ db, log }: { db: Db; log: FastifyBaseLogger 
   async function ensureIndex(tx: Db, dims: number): Promise<void> {
     if (indexed.has(dims)) return;
     const name = indexName(dims);
-    const exists = await tx.execute(sql`select 1 from pg_indexes where indexname = ${name}`);
-    if ((exists as unknown as { rows: unknown[] }).rows.length === 0) {
+    const exists = await selectRows(tx, sql`select 1 from pg_indexes where indexname = ${name}`);
+    if (exists.length === 0) {
       await tx.execute(sql`select pg_advisory_xact_lock(${SETUP_LOCK})`);
       await tx.execute(sql.raw(`create index if not exists ${name} on kb_segment_vectors using hnsw ((embedding::vector(${dims})) vector_cosine_ops) where dims = ${dims}`));
       return;
@@ -130,12 +130,12 @@ export function createVectorStore({ db, log }: { db: Db; log: FastifyBaseLogger 
 
     async search(tx, kbIds, embedding, k) {
       if (kbIds.length === 0 || !(await available())) return [];
-      const rows = await tx.transaction(async (inner) => {
+      const rows = await withTransaction(tx, async (inner) => {
         // Filtering by knowledge base after the index scan can leave fewer than k: let the scan go on.
         await inner.execute(sql`select set_config('hnsw.iterative_scan', 'relaxed_order', true), set_config('hnsw.ef_search', ${String(Math.max(40, k * 2))}, true)`);
-        return (await inner.execute(nearestQuery(kbIds, embedding, k))) as unknown as { rows: Array<{ segment_id: string; distance: number | string }> };
+        return selectRows<{ segment_id: string; distance: number | string }>(inner, nearestQuery(kbIds, embedding, k));
       });
-      return rows.rows
+      return rows
         .map((row) => ({ segmentId: row.segment_id, score: Math.max(0, Math.min(1, 1 - Number(row.distance))) }))
         .sort((a, b) => b.score - a.score);
     },

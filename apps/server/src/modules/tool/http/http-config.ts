@@ -1,5 +1,5 @@
 import type { HttpToolConfig, ToolAuth, ToolParamLocation } from '@agent-platform/contracts';
-import { badInput } from '../../../platform/http/index.js';
+import { badInput } from '../../../core/index.js';
 
 const PLACEHOLDER = /\{([^{}/]+)\}/g;
 

@@ -1,5 +1,6 @@
-import { httpToolConfig, looksMasked, maskSecret, type HttpToolConfig } from '@agent-platform/contracts';
-import { parseInput } from '../../../platform/http/index.js';
+import { z } from 'zod';
+import { httpToolConfig, looksMasked, maskSecret, TOOL_AUTH_TYPES, type HttpToolConfig } from '@agent-platform/contracts';
+import { parseInput, storedJson } from '../../../core/index.js';
 import type { Outbound } from '../../../platform/net/index.js';
 import type { SecretBox } from '../../../platform/security/index.js';
 import { ToolFailure } from '../../../runtime/tools/index.js';
@@ -10,6 +11,12 @@ import { checkHttpConfig, secretFieldOf, splitSecret, withSecret } from './http-
 import { callHttpTool } from './http-tool.js';
 
 const EMPTY_INPUT = { type: 'object', properties: {} };
+
+/** Stored without its secret (sealed apart in `secret_sealed`): `auth` keeps only its open fields. */
+const storedConfig = storedJson('http tool config', {
+  version: 1,
+  schema: httpToolConfig.extend({ auth: z.object({ type: z.enum(TOOL_AUTH_TYPES) }).loose() }),
+});
 
 /** `kind: llm`: a custom HTTP API tool. The auth secret is sealed apart from the config. */
 export function httpToolSource({ outbound, secrets }: { outbound: Outbound; secrets: SecretBox }): ToolSource {
@@ -31,12 +38,12 @@ export function httpToolSource({ outbound, secrets }: { outbound: Outbound; secr
   function sealedFor(secret: string | null, auth: Record<string, unknown>, stored: ToolRow | undefined): string | null | undefined {
     if (secret === null) return null;
     if (!looksMasked(secret)) return secrets.seal(secret);
-    const storedAuth = (stored?.config.auth ?? {}) as Record<string, unknown>;
-    if (stored?.secretSealed && storedAuth.type === auth.type && secret === maskedOf(stored.secretSealed)) return undefined;
+    if (stored?.secretSealed && storedConfig.read(stored.config).auth.type === auth.type && secret === maskedOf(stored.secretSealed)) return undefined;
     throw maskedSecretGiven();
   }
 
   return {
+    storedConfig,
     async prepare(_viewer, { config, inputSchema, stored }) {
       const parsed = parseInput(httpToolConfig, config);
       const schema = inputSchema ?? stored?.inputSchema ?? EMPTY_INPUT;
@@ -46,13 +53,13 @@ export function httpToolSource({ outbound, secrets }: { outbound: Outbound; secr
       return { inputSchema: schema, config: { ...parsed, auth: open }, secretSealed: sealedFor(secret, open, stored) };
     },
     show(row) {
-      const auth = (row.config.auth ?? { type: 'none' }) as Record<string, unknown>;
-      return { ...row.config, auth: secretFieldOf(auth as { type: string }) ? withSecret(auth, maskedOf(row.secretSealed)) : { type: 'none' } };
+      const config = storedConfig.read(row.config);
+      return { ...config, auth: secretFieldOf(config.auth) ? withSecret(config.auth, maskedOf(row.secretSealed)) : { type: 'none' } };
     },
     toTool(_viewer, row) {
-      const config = row.config as unknown as HttpToolConfig;
+      const config = storedConfig.read(row.config);
       const secret = openSecret(row.secretSealed);
-      const callable: HttpToolConfig = { ...config, auth: withSecret(config.auth as unknown as Record<string, unknown>, secret ?? null) };
+      const callable: HttpToolConfig = { ...config, auth: withSecret(config.auth, secret ?? null) };
       return rowTool(row, {
         timeoutMs: config.timeout_ms + 1_000,
         async execute(input, { signal }) {

@@ -1,7 +1,7 @@
 import type { HttpToolConfig, OpenApiOperation, OpenApiPreview, ToolParamLocation } from '@agent-platform/contracts';
 import { TOOL_HTTP_DEFAULTS, TOOL_HTTP_METHODS } from '@agent-platform/contracts';
 import { parse as parseYaml } from 'yaml';
-import { badInput } from '../../../platform/http/index.js';
+import { badInput } from '../../../core/index.js';
 
 type Json = Record<string, unknown>;
 const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);

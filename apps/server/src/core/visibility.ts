@@ -1,12 +1,7 @@
 import { eq, or, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { forbidden, notFound } from './app-error.js';
-
-/** Who is asking: the signed-in user, or a job acting for one. `AuthUser` is a Viewer. */
-export interface Viewer {
-  id: string;
-  role: 'admin' | 'user';
-}
+import type { Viewer } from './viewer.js';
 
 /** Something a user owns and may publish to everyone. */
 export interface Owned {

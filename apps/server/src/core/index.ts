@@ -1,0 +1,21 @@
+// The transport-free core: what repositories, services, the gateway and the runtime share, with no
+// HTTP in it. Only the layers above import it (core < platform < runtime < modules < routes).
+export { AppError, badInput, forbidden, notFound } from './app-error.js';
+export type { Logger } from './logger.js';
+export { describeIssues, parseInput } from './validation.js';
+export type { AuthUser, Viewer } from './viewer.js';
+export { canEdit, canSee, isAdmin, requireEditable, requireVisible, visibleWhere, type Owned } from './visibility.js';
+export { StoredDataError, storedJson, type StoredJson } from './stored-json.js';
+export {
+  createReferenceRegistry,
+  edgesOf,
+  namedUsers,
+  type ModuleReferences,
+  type OwnedCount,
+  type Reference,
+  type ReferenceEdge,
+  type ReferenceRegistry,
+  type TaggedColumn,
+  type ThingKind,
+  type UsersOf,
+} from './references.js';

@@ -1,0 +1,104 @@
+import type { TagType } from '@agent-platform/contracts';
+
+/** The kinds of things on the platform that refer to each other. */
+export type ThingKind = 'model' | 'file' | 'knowledge_base' | 'agent' | 'tool' | 'service';
+
+/** One thing that refers to another: `to` is the target's key (a model's lower-case name, otherwise an id). */
+export interface ReferenceEdge {
+  from: { kind: ThingKind; id: string; name: string };
+  to: string;
+}
+
+/** Things of kind `from` that refer to things of kind `to`, as the module owning `from` declares it. */
+export interface Reference {
+  from: ThingKind;
+  /** The referrers' word in messages: 智能体, 知识库. */
+  label: string;
+  to: ThingKind;
+  /** A target referred to this way may not be deleted (nor, for models, renamed). */
+  blocksDelete: boolean;
+  /** The referrers of these targets; without targets, every edge of this kind (the platform's topology). */
+  find(targets?: string[]): Promise<ReferenceEdge[]>;
+}
+
+/** A count of what each user owns of one kind, for the usage statistics. */
+export interface OwnedCount {
+  /** A key of `OWNED_COUNT_LABELS`. */
+  key: string;
+  countByOwner(userIds: string[]): Promise<Map<string, number>>;
+}
+
+/**
+ * Rows that store tag names of a type in a column: a renamed tag is renamed there, a deleted one
+ * dropped. Called inside the tag change's transaction (`tx` is that transaction's `Db`).
+ */
+export interface TaggedColumn<Tx = never> {
+  tagType: TagType;
+  renameTag(tx: Tx, oldName: string, newName: string): Promise<void>;
+  removeTags(tx: Tx, names: string[]): Promise<void>;
+}
+
+/** What one module refers to and owns: its part of the registry. */
+export interface ModuleReferences<Tx = never> {
+  references?: Reference[];
+  owned?: OwnedCount[];
+  tagged?: Array<TaggedColumn<Tx>>;
+}
+
+/** The users of some targets through one reference, by name, in the order found. */
+export interface UsersOf {
+  label: string;
+  names: string[];
+}
+
+export type ReferenceRegistry<Tx = never> = ReturnType<typeof createReferenceRegistry<Tx>>;
+
+/**
+ * The one registry of who refers to what, built once from every module's declarations (order kept:
+ * it is the order of the names in refusals). It answers "what uses this?" for refusing deletes, the
+ * owned counts of the usage statistics, the tag columns that follow renames, and the whole graph
+ * (`edges`) for a topology view and administration pages.
+ */
+export function createReferenceRegistry<Tx>(modules: Array<ModuleReferences<Tx>>) {
+  const references = modules.flatMap((module) => module.references ?? []);
+  const owned = modules.flatMap((module) => module.owned ?? []);
+  const tagged = modules.flatMap((module) => module.tagged ?? []);
+
+  return {
+    /** Who keeps these targets from being deleted: per blocking reference to `kind`, the referrers' names (each once). */
+    async usersOf(kind: ThingKind, targets: string[]): Promise<UsersOf[]> {
+      if (targets.length === 0) return [];
+      const blocking = references.filter((reference) => reference.to === kind && reference.blocksDelete);
+      const found = await Promise.all(
+        blocking.map(async (reference) => {
+          const byId = new Map((await reference.find(targets)).map((edge) => [edge.from.id, edge.from.name]));
+          return { label: reference.label, names: [...byId.values()] };
+        }),
+      );
+      return found.filter((entry) => entry.names.length > 0);
+    },
+
+    /** Every reference on the platform, each with the kinds it joins. */
+    async edges(): Promise<Array<ReferenceEdge & { toKind: ThingKind; blocksDelete: boolean }>> {
+      const all = await Promise.all(references.map(async (reference) => (await reference.find()).map((edge) => ({ ...edge, toKind: reference.to, blocksDelete: reference.blocksDelete }))));
+      return all.flat();
+    },
+
+    /** What each of these users owns, per declared count. */
+    countOwned(userIds: string[]): Promise<Array<{ key: string; byOwner: Map<string, number> }>> {
+      return Promise.all(owned.map(async (count) => ({ key: count.key, byOwner: await count.countByOwner(userIds) })));
+    },
+
+    /** The columns that store tag names of this type. */
+    taggedColumns(tagType: TagType): Array<TaggedColumn<Tx>> {
+      return tagged.filter((column) => column.tagType === tagType);
+    },
+  };
+}
+
+/** Edges from rows of one kind of referrer, each naming its target. */
+export const edgesOf = (kind: ThingKind, rows: Array<{ id: string; name: string; target: string }>): ReferenceEdge[] =>
+  rows.map((row) => ({ from: { kind, id: row.id, name: row.name }, to: row.target }));
+
+/** Each user as refusals name it: `智能体「客服」`. */
+export const namedUsers = (users: UsersOf[]): string[] => users.flatMap(({ label, names }) => names.map((name) => `${label}「${name}」`));
