@@ -63,18 +63,12 @@ const FASTIFY_ALLOWED = /^apps\/server\/src\/(app\.ts|main\.ts|platform\/http\/|
  */
 const FASTIFY_PENDING = new Set([
   'apps/server/src/modules/user/session.service.ts',
-  'apps/server/src/modules/agent-publish/openai-chat.service.ts',
   'apps/server/src/modules/files/send-file.ts',
   'apps/server/src/modules/files/index.ts',
   'apps/server/src/modules/files/files.service.ts',
   'apps/server/src/modules/files/file-uploads.ts',
   'apps/server/src/modules/knowledge/kb-reindex.service.ts',
   'apps/server/src/modules/knowledge/kb-documents.service.ts',
-  'apps/server/src/modules/knowledge/kb-chat.service.ts',
-  'apps/server/src/modules/playground/answer-run.ts',
-  'apps/server/src/modules/playground/playground.service.ts',
-  'apps/server/src/runtime/runs/run.service.ts',
-  'apps/server/src/runtime/runs/run-stream.ts',
 ]);
 const pendingStillUsed = new Set();
 
