@@ -4,6 +4,7 @@ import type { FastifyReply } from 'fastify';
 import type { AuthUser } from '../../platform/http/index.js';
 import type { RunService } from '../../runtime/runs/index.js';
 import type { ConversationService } from '../conversation/index.js';
+import { readQuestionFiles, withAttachedFiles, type ReadChatAttachments } from '../files/index.js';
 import type { LlmService } from '../llm/index.js';
 import { prepareTurn, streamAnswerRun } from '../playground/index.js';
 import { kbAnswerPrompt, kbCitation } from './kb-chat.prompt.js';
@@ -18,13 +19,20 @@ export type KbChatService = ReturnType<typeof createKbChatService>;
 
 
 /** `POST /api/kb/chat`: retrieve from the chosen knowledge bases, then a cited answer streamed as a run. */
-export function createKbChatService(deps: { llm: LlmService; conversations: ConversationService; runs: RunService; retriever: KnowledgeRetriever }) {
+export function createKbChatService(deps: {
+  llm: LlmService;
+  conversations: ConversationService;
+  runs: RunService;
+  retriever: KnowledgeRetriever;
+  readAttachments: ReadChatAttachments;
+}) {
   const { llm, conversations, retriever } = deps;
   return {
     async chat(reply: FastifyReply, user: AuthUser, body: KbChatBody): Promise<void> {
       // Everything that can be refused comes before the stream: the model, the conversation, the knowledge bases.
       const model = await llm.resolveModel(user, body.llm_name, 'chat');
       const kbIds = [...new Set(body.kb_ids)];
+      const attachments = await readQuestionFiles(deps.readAttachments, user, body.file_ids, model.supportsVision);
       const turn = await prepareTurn(conversations, user, {
         kind: 'kb',
         subject: kbIds.join(','),
@@ -32,11 +40,12 @@ export function createKbChatService(deps: { llm: LlmService; conversations: Conv
         conversationId: body.conversation_id,
         regenerate: body.regenerate,
         historyMessages: HISTORY_MESSAGES,
+        questionMeta: attachments?.files.length ? { files: attachments.files } : undefined,
       });
       const found = await retriever.retrieve(user, { kbIds, query: body.query, topK: body.top_k, scoreThreshold: body.score_threshold, mode: body.mode });
       const retrieval = { step_id: randomUUID(), mode: found.mode, notice: found.notice, segments: found.hits.map(kbCitation) };
       const request = {
-        messages: [{ role: 'system' as const, content: kbAnswerPrompt(found.hits) }, ...turn.history.map((message) => ({ role: message.role, content: message.content }))],
+        messages: [{ role: 'system' as const, content: kbAnswerPrompt(found.hits) }, ...withAttachedFiles(turn.history, attachments)],
       };
       await streamAnswerRun(deps, reply, user, {
         kind: 'kb',

@@ -4,6 +4,7 @@ import type { AuthUser } from '../../platform/http/index.js';
 import type { ChatMessage } from '../../platform/llm/index.js';
 import type { RunService } from '../../runtime/runs/index.js';
 import type { ConversationService } from '../conversation/index.js';
+import { readQuestionFiles, withAttachedFiles, type ReadChatAttachments } from '../files/index.js';
 import type { LlmService } from '../llm/index.js';
 import { prepareTurn } from './chat-turn.js';
 import { streamAnswerRun } from './answer-run.js';
@@ -16,11 +17,12 @@ const ABANDON_AFTER_MS = 1_500;
 export type PlaygroundService = ReturnType<typeof createPlaygroundService>;
 
 /** `POST /api/llm/chat`: a conversation with one model, streamed as a run. */
-export function createPlaygroundService(deps: { llm: LlmService; conversations: ConversationService; runs: RunService }) {
+export function createPlaygroundService(deps: { llm: LlmService; conversations: ConversationService; runs: RunService; readAttachments: ReadChatAttachments }) {
   const { llm, conversations } = deps;
   return {
     async chat(reply: FastifyReply, user: AuthUser, body: LlmChatBody): Promise<void> {
       const model = await llm.resolveModel(user, body.llm_name, 'chat');
+      const attachments = await readQuestionFiles(deps.readAttachments, user, body.file_ids, model.supportsVision);
       const turn = await prepareTurn(conversations, user, {
         kind: 'llm',
         subject: model.llmName,
@@ -28,10 +30,11 @@ export function createPlaygroundService(deps: { llm: LlmService; conversations: 
         conversationId: body.conversation_id,
         regenerate: body.regenerate,
         historyMessages: HISTORY_MESSAGES,
+        questionMeta: attachments?.files.length ? { files: attachments.files } : undefined,
       });
       const messages: ChatMessage[] = [
         ...(body.system_prompt ? [{ role: 'system' as const, content: body.system_prompt }] : []),
-        ...turn.history.map((message) => ({ role: message.role, content: message.content })),
+        ...withAttachedFiles(turn.history, attachments),
       ];
       const request = { messages, temperature: body.temperature, topP: body.top_p, maxTokens: body.max_tokens };
       await streamAnswerRun(deps, reply, user, { kind: 'llm', model, request, feature: 'playground', turn, abandonAfterMs: ABANDON_AFTER_MS });

@@ -2,3 +2,4 @@ export { openPglite, openPostgres, migrationsFolder, type Database, type Db, typ
 export { isUniqueViolation } from './errors.js';
 export { BatchQueue } from './batch-queue.js';
 export { WriteBehind, type WriteKind } from './write-behind.js';
+export { serializeErrorWithoutValues } from './error-without-values.js';

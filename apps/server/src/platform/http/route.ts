@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { forbidden } from './app-error.js';
-import type { Access, AuthUser, Authenticator } from './auth.js';
+import { AppError, forbidden } from './app-error.js';
+import { TOKEN_HEADER, type Access, type AuthUser, type Authenticator } from './auth.js';
 import { ok } from './envelope.js';
 import { parseInput } from './validation.js';
 
@@ -62,4 +62,15 @@ async function resolveUser(app: FastifyInstance, access: Access, request: Fastif
   const user = await app.authenticator.authenticate(request, reply);
   if (access === 'admin' && user.role !== 'admin') throw forbidden('需要管理员权限');
   return user;
+}
+
+/** On a public call: the signed-in caller, or `null` without a token or with one that is not valid (any more). */
+export async function findCaller(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply): Promise<AuthUser | null> {
+  if (!request.headers[TOKEN_HEADER]) return null;
+  try {
+    return await app.authenticator.authenticate(request, reply);
+  } catch (error) {
+    if (error instanceof AppError) return null;
+    throw error;
+  }
 }
