@@ -2,7 +2,7 @@ export { AppError, badInput, forbidden, notFound } from './app-error.js';
 export { ROTATED_TOKEN_HEADER, TOKEN_HEADER, type Access, type AuthUser, type Authenticator } from './auth.js';
 export { ok, fail, OK_MSG } from './envelope.js';
 export { installErrorHandling } from './error-handler.js';
-export { findCaller, route, type RouteContext, type RouteOptions } from './route.js';
+export { declaredRoutes, findCaller, route, type DeclaredRoute, type RouteContext, type RouteOptions } from './route.js';
 export { parseInput, describeIssues } from './validation.js';
 export { acceptEmptyJsonBodies } from './json-body.js';
 export { serveWebApp } from './web-static.js';

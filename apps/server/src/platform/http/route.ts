@@ -38,10 +38,29 @@ export interface RouteOptions<S extends z.ZodType, A extends Access> {
   handler(context: RouteContext<z.output<S>, A>): Promise<unknown> | unknown;
 }
 
+/** A call as `route()` declared it: what the route fuzzer in the tests reads to build bodies from contracts. */
+export interface DeclaredRoute {
+  method: 'GET' | 'POST';
+  url: string;
+  access: Access;
+  body?: z.ZodType;
+}
+
+// Keyed by the HTTP server, which every encapsulated instance of one app shares.
+const declared = new WeakMap<object, DeclaredRoute[]>();
+
+/** Every call `route()` declared on the app, with its body contract. */
+export function declaredRoutes(app: FastifyInstance): DeclaredRoute[] {
+  return declared.get(app.server) ?? [];
+}
+
 /** Declares one API call: access check, body validation, the handler, the envelope. */
 export function route<S extends z.ZodType, A extends Access>(app: FastifyInstance, options: RouteOptions<S, A>): void {
   const { access, body: bodySchema, response: responseSchema, handler } = options;
+  const routes = declared.get(app.server) ?? [];
+  declared.set(app.server, routes);
   for (const base of options.bases ?? ['/api']) {
+    routes.push({ method: options.method ?? 'POST', url: `${base}${options.url}`, access, body: bodySchema });
     app.route({
       method: options.method ?? 'POST',
       url: `${base}${options.url}`,
