@@ -47,6 +47,7 @@ export const test = base.extend<{ contentSecurityPolicy: void }, { watchedBrowse
     await use(context);
   },
   contentSecurityPolicy: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a function asks for from this pattern
     async ({}, use) => {
       violations.length = 0;
       await use();

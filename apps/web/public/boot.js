@@ -7,7 +7,7 @@
     var mode = (saved && saved.state && saved.state.themeMode) || 'system';
     var dark = window.matchMedia && window.matchMedia('(prefers-color-scheme: dark)').matches;
     theme = mode === 'system' ? (dark ? 'dark' : 'light') : mode;
-  } catch (e) {
+  } catch {
     // an unreadable preference: the light theme
   }
   document.documentElement.setAttribute('data-theme', theme);
@@ -17,7 +17,7 @@
       return r.json();
     });
     window.__uiSettingsRequest.catch(function () {});
-  } catch (e) {
+  } catch {
     // no fetch: the app asks for the settings itself
   }
 })();

@@ -1,11 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PASSWORD, expectCode, expectOk, startTestApp, type TestApp } from '../../../test/harness.js';
+import type * as Security from '../../platform/security/index.js';
 
 // Counts every password check the server makes; the checks themselves are the real ones.
 const passwordChecks = vi.hoisted(() => ({ count: 0 }));
 vi.mock('../../platform/security/index.js', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('../../platform/security/index.js')>();
+  const actual = await importOriginal<typeof Security>();
   return {
     ...actual,
     verifyPassword: async (...args: Parameters<typeof actual.verifyPassword>) => {
