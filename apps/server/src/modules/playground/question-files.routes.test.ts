@@ -6,12 +6,15 @@ import { MODEL, startAgentChatTestApp, type AgentChatTestContext } from '../agen
 
 describe('file_ids in the model playground and in knowledge-base chat', () => {
   let c: AgentChatTestContext;
-  const kbIds: Record<string, string> = {};
+  const kbIds = new Map<string, string>();
   beforeAll(async () => {
     c = await startAgentChatTestApp();
-    kbIds[c.alice] = (await c.kbWithDocument(c.alice, '手册', '退货需在七天内申请。')).id;
-    kbIds[c.bob] = (await c.kbWithDocument(c.bob, '另一本手册', '换货需在十五天内申请。')).id;
   });
+  /** A knowledge base of the caller's (made inside a test: it waits for ingestion). */
+  async function kbOf(token: string): Promise<string> {
+    if (!kbIds.has(token)) kbIds.set(token, (await c.kbWithDocument(token, `手册${kbIds.size}`, '退货需在七天内申请。')).id);
+    return kbIds.get(token)!;
+  }
   beforeEach(() => c.llm.reset());
   afterAll(() => c?.close());
 
@@ -28,14 +31,14 @@ describe('file_ids in the model playground and in knowledge-base chat', () => {
 
   /** Where the question goes, and what else its body needs (knowledge-base chat: one of the caller's knowledge bases). */
   const areas = [
-    { area: 'playground', url: '/api/llm/chat', scope: (_token: string) => ({}) },
-    { area: 'knowledge-base chat', url: '/api/kb/chat', scope: (token: string) => ({ kb_ids: [kbIds[token]!] }) },
+    { area: 'playground', url: '/api/llm/chat', scope: async (_token: string) => ({}) },
+    { area: 'knowledge-base chat', url: '/api/kb/chat', scope: async (token: string) => ({ kb_ids: [await kbOf(token)] }) },
   ];
 
   for (const { area, url, scope } of areas) {
     it(`${area}: gives the model the files' text with the question and keeps the files with it`, async () => {
       const notes = await upload(c.alice, `${area}纪要.txt`, '周五发布 2.0 版本，负责人：小林。');
-      const events = await stream(url, { llm_name: MODEL, query: '总结一下附件', file_ids: [notes.id], ...scope(c.alice) }, c.alice);
+      const events = await stream(url, { llm_name: MODEL, query: '总结一下附件', file_ids: [notes.id], ...(await scope(c.alice)) }, c.alice);
       expect(events.at(-1)).toMatchObject({ event: 'done', data: { status: 'completed' } });
       const question = c.chatRequests().at(-1)!.body.messages.at(-1);
       expect(question).toMatchObject({ role: 'user', content: expect.stringContaining(`【附件：${area}纪要.txt】`) });
@@ -47,7 +50,7 @@ describe('file_ids in the model playground and in knowledge-base chat', () => {
 
     it(`${area}: another user's file is refused before any stream (40401)`, async () => {
       const secret = await upload(c.alice, `${area}机密.txt`, '机密');
-      expectCode(await c.t.call(url, { llm_name: MODEL, query: '看看', file_ids: [secret.id], ...scope(c.bob) }, c.bob), 40401);
+      expectCode(await c.t.call(url, { llm_name: MODEL, query: '看看', file_ids: [secret.id], ...(await scope(c.bob)) }, c.bob), 40401);
       expect(c.chatRequests()).toHaveLength(0);
     });
   }

@@ -33,7 +33,9 @@ describe('route fuzzer', () => {
   let t: TestApp;
   let llm: ScriptedLlm;
   const tokens: Record<'user' | 'admin', string> = { user: '', admin: '' };
-  const pool: ValuePool = { ids: [], names: ['fuzz-chat'] };
+  // The ordinary user's bodies use its own ids and another user's (which must stay invisible); the
+  // administrator's only the ordinary user's, or it would legitimately publish the other user's things.
+  const pools: Record<'user' | 'admin', ValuePool> = { user: { ids: [], names: ['fuzz-chat', 'victim-model'] }, admin: { ids: [], names: ['fuzz-chat'] } };
 
   beforeAll(async () => {
     llm = await startScriptedLlm();
@@ -44,13 +46,16 @@ describe('route fuzzer', () => {
     const model = { type: 'chat', provider: 'openai-compatible', base_url: llm.url, api_key: 'sk-fuzz' };
     expectOk(await t.call('/api/llm/create_llm_model', { ...model, llm_name: 'fuzz-chat', is_public: true }, tokens.admin));
     expectOk(await t.call('/api/llm/create_llm_model', { ...model, llm_name: 'victim-model', is_public: false, description: MARK }, victim));
-    pool.names.push('victim-model');
     // Things of the fuzzing user and of another user, whose ids the bodies use; the other's must never show.
     for (const [token, label] of [[tokens.user, '自己的'], [victim, MARK]] as const) {
-      pool.ids.push(expectOk<{ id: string }>(await t.call('/api/agent/create', { name: `${label} 助手`, llm_name: 'fuzz-chat', system_prompt: label }, token)).id);
-      pool.ids.push(expectOk<{ id: string }>(await t.call('/api/kb/create_knowledge_base', { name: `${label} 库` }, token)).id);
+      const ids = [
+        expectOk<{ id: string }>(await t.call('/api/agent/create', { name: `${label} 助手`, llm_name: 'fuzz-chat', system_prompt: label }, token)).id,
+        expectOk<{ id: string }>(await t.call('/api/kb/create_knowledge_base', { name: `${label} 库` }, token)).id,
+      ];
       const chat = await t.app.inject({ method: 'POST', url: '/api/llm/chat', headers: { 'access-token': token, 'content-type': 'application/json' }, payload: JSON.stringify({ llm_name: 'fuzz-chat', query: `${label} 问题` }) });
-      pool.ids.push(JSON.parse(chat.body.split('\n').find((line) => line.startsWith('data: '))!.slice(6)).conversation_id);
+      ids.push(JSON.parse(chat.body.split('\n').find((line) => line.startsWith('data: '))!.slice(6)).conversation_id);
+      pools.user.ids.push(...ids);
+      if (token === tokens.user) pools.admin.ids.push(...ids);
     }
   });
   afterAll(async () => {
@@ -69,7 +74,9 @@ describe('route fuzzer', () => {
   }
 
   /** The request for a route: the body as JSON, path parameters and (for GET) a query filled in. */
-  function requestFor(route: { method: string; url: string }, body: unknown, token: string, random: Random): InjectOptions {
+  function requestFor(route: { method: string; url: string }, body: unknown, role: 'user' | 'admin', random: Random): InjectOptions {
+    const token = tokens[role];
+    const pool = pools[role];
     const value = () => encodeURIComponent(random.chance(0.7) ? random.pick(pool.ids) : random.pick(['x', '\u0000', '../etc', '1e308', '']));
     const url = route.url.replace(/:[a-z_]+/gi, value);
     if (route.method === 'GET') return { method: 'GET', url: `${url}?doc_id=${value()}&after=${random.pick(['0', '-1', 'x', '1e308'])}`, headers: { 'access-token': token } };
@@ -92,9 +99,9 @@ describe('route fuzzer', () => {
         const kinds = role === 'user' ? ['valid', ...MUTATIONS] : ['valid', ...Array.from({ length: 3 }, () => random.pick(MUTATIONS))];
         for (let round = 0; round < ROUNDS; round += 1) {
           for (const kind of kinds) {
-            const valid = generateValid(schema, random, pool);
+            const valid = generateValid(schema, random, pools[role]);
             const body = kind === 'valid' ? valid : mutate(valid, schema, kind as (typeof MUTATIONS)[number], random);
-            const response = await send(requestFor(route, body, tokens[role], random));
+            const response = await send(requestFor(route, body, role, random));
             requests += 1;
             const problems = response === 'timeout' ? [`no answer within ${ANSWER_TIMEOUT_MS} ms`] : problemsOf(response, role === 'user' ? [MARK] : []);
             if (problems.length) failures.push({ role, route: `${route.method} ${route.url}`, kind, body: JSON.stringify(body)?.slice(0, 300) ?? '', problems });
