@@ -1,10 +1,16 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { parseSse } from '../sse.js';
 
-/** What an answer must be, whatever was sent: no 5xx, an envelope (or a stream ending in `done`, or a file), no one else's data. */
+/** A model or MCP service the body named failed: the spec's 50201 (HTTP 502), an answer like any other. */
+const isUpstreamFailure = (response: LightMyRequestResponse) => response.statusCode === 502 && /^\{"code":50201,/.test(response.body);
+
+/**
+ * What an answer must be, whatever was sent: no 5xx of our own (a failing upstream service is 50201),
+ * an envelope (or a stream ending in `done`, or a file), no secrets and no one else's data.
+ */
 export function problemsOf(response: LightMyRequestResponse, leakMarkers: string[]): string[] {
   const problems: string[] = [];
-  if (response.statusCode >= 500) problems.push(`HTTP ${response.statusCode}: ${response.body.slice(0, 200)}`);
+  if (response.statusCode >= 500 && !isUpstreamFailure(response)) problems.push(`HTTP ${response.statusCode}: ${response.body.slice(0, 200)}`);
   const type = String(response.headers['content-type'] ?? '');
   if (type.startsWith('text/event-stream')) {
     const events = safely(() => parseSse(response.body));
