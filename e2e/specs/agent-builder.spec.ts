@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../support/test';
 import { adminToken, apiCreateModel } from '../support/api';
 import { SCRIPTED_LLM_BASE_URL } from '../support/constants';
 import { answers, chooseOption, composer, inDarkMode, uniqueModelName } from '../support/models';

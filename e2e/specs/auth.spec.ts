@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { apiRegister, setProperties } from '../support/api';
 import { ADMIN, APP_NAME, newUser } from '../support/constants';
 import { fieldError, loginButton, shot, submitLogin, toast, fillRegisterForm } from '../support/ui';

@@ -1,5 +1,5 @@
 import zlib from 'node:zlib';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../support/test';
 
 /** Spec budget: the JavaScript /login loads, gzip, in total. */
 const LOGIN_JS_BUDGET_BYTES = 350 * 1024;

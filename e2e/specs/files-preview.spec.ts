@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect as baseExpect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect as baseExpect, test, type APIRequestContext, type Page } from '../support/test';
 import { FIXTURE, makeDocx, makeFixtureFolder } from '../fixtures/files/make-fixtures';
 import { apiLogin, apiRegister } from '../support/api';
 import { newUser } from '../support/constants';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { ADMIN, APP_NAME } from '../support/constants';
 import { loginButton, shot, submitLogin, toast, fillRegisterForm } from '../support/ui';
 

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '../support/test';
 import { adminToken, apiCreateModel } from '../support/api';
 import { SCRIPTED_LLM_BASE_URL } from '../support/constants';
 import { answers, ask, chooseOption, inDarkMode, uniqueModelName } from '../support/models';

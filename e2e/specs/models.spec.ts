@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { adminToken, apiCreateModel, apiGetModel } from '../support/api';
 import { SCRIPTED_LLM_BASE_URL } from '../support/constants';
 import { answers, ask, chooseOption, chooseType, composer, findModel, inDarkMode, questions, uniqueModelName } from '../support/models';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { adminToken } from '../support/api';
 import { APP_NAME } from '../support/constants';
 import { shot, useToken } from '../support/ui';

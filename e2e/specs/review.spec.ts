@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../support/test';
 import { adminToken, apiRegister, setProperties } from '../support/api';
 import { newUser, type TestUser } from '../support/constants';
 import { shot, submitLogin, toast, useToken, fillRegisterForm } from '../support/ui';

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../support/test';
 import { adminToken, apiLogin, apiRegister } from '../support/api';
 import { newUser } from '../support/constants';
 import { chooseOption, inDarkMode } from '../support/models';

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../support/test';
 import { apiCreateModel, apiLogin, apiRegister } from '../support/api';
 import { startApiServer, type E2eApiServer } from '../support/api-server';
 import { newUser } from '../support/constants';

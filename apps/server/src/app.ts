@@ -2,8 +2,8 @@ import path from 'node:path';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
 import { createReferenceRegistry, type ReferenceRegistry } from './core/index.js';
-import { WriteBehind, type Database, type Db } from './platform/db/index.js';
-import { acceptEmptyJsonBodies, installErrorHandling, serveWebApp } from './platform/http/index.js';
+import { serializeErrorWithoutValues, WriteBehind, type Database, type Db } from './platform/db/index.js';
+import { acceptEmptyJsonBodies, installErrorHandling, installSecurityHeaders, serveWebApp } from './platform/http/index.js';
 import { createDocumentWorkers } from './platform/documents/index.js';
 import { createOutbound } from './platform/net/index.js';
 import { openSecretBox } from './platform/security/index.js';
@@ -11,7 +11,7 @@ import { agentReferences, agentRoutes, createAgentModule } from './modules/agent
 import { agentChatRoutes, createAgentChatService } from './modules/agent-chat/index.js';
 import { agentPublishRoutes, createAgentPublishModule } from './modules/agent-publish/index.js';
 import { conversationRoutes, createConversationService, createTitleWriter } from './modules/conversation/index.js';
-import { createFileModule, FILE_UPLOAD_URLS, fileRoutes, installMultipart, readChatAttachments } from './modules/files/index.js';
+import { createFileModule, FILE_UPLOAD_URLS, fileRoutes, installMultipart, readChatAttachments, type ReadChatAttachments } from './modules/files/index.js';
 import {
   createKnowledgeModule,
   knowledgeReferences,
@@ -38,6 +38,8 @@ export interface AppOptions {
   database: Database;
   /** Tests capture verification codes with their own provider. */
   smsProvider?: SmsProvider;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: { write(line: string): void };
   /** Tests add routes that drive services directly (e.g. runs with a scripted executor). */
   extend?: (app: FastifyInstance, services: { runs: RunService; llm: LlmService; jobs: JobQueue; mcp: McpCatalog; references: ReferenceRegistry<Db> }) => void;
 }
@@ -45,9 +47,9 @@ export interface AppOptions {
 const API_PREFIXES = ['/api/', '/ai-sdk-api/', '/v1/'];
 
 /** The composition root: platform, then modules, then the web app. No `listen()`: tests use `inject`. */
-export async function buildApp({ config, database, smsProvider, extend }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, smsProvider, logStream, extend }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: config.LOG_LEVEL },
+    logger: { level: config.LOG_LEVEL, serializers: { err: serializeErrorWithoutValues }, stream: logStream ?? process.stdout },
     // Per-request lines cost throughput; errors and refusals are logged by the error handler.
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: config.BODY_LIMIT_BYTES,
@@ -60,6 +62,7 @@ export async function buildApp({ config, database, smsProvider, extend }: AppOpt
       throw new Error(`route ${routeOptions.method} ${routeOptions.url} does not declare who may call it`);
     }
   });
+  installSecurityHeaders(app);
   acceptEmptyJsonBodies(app, config.BODY_LIMIT_BYTES);
   installErrorHandling(app, config.BODY_LIMIT_BYTES);
   // Only these calls take multipart bodies; every other call refuses them.
@@ -71,7 +74,13 @@ export async function buildApp({ config, database, smsProvider, extend }: AppOpt
   // Rows nobody reads at once (runs' events and steps, usage rows) share one statement every few tens of milliseconds.
   const writes = new WriteBehind(db);
   const usage = createUsageService({ db, writes });
-  const sms = createSmsService({ db, system, provider: smsProvider ?? createSmsProvider(config, app.log), log: app.log });
+  const sms = createSmsService({
+    db,
+    system,
+    provider: smsProvider ?? createSmsProvider(config, app.log),
+    log: app.log,
+    limits: { perAddressPerHour: config.SMS_MAX_PER_IP_PER_HOUR, perHour: config.SMS_MAX_PER_HOUR, challengeAfter: config.SMS_CHALLENGE_AFTER },
+  });
   const conversations = createConversationService({ db, writes, titles: createTitleWriter({ db, log: app.log, enabled: config.CONVERSATION_TITLES === 'model' }) });
   // Who refers to what, declared by each module; the order is the order refusals name the users in.
   const references = createReferenceRegistry<Db>([
@@ -133,20 +142,21 @@ export async function buildApp({ config, database, smsProvider, extend }: AppOpt
   runRoutes(app, runs);
   conversationRoutes(app, conversations);
   llmRoutes(app, llm);
-  fileRoutes(app, files.service, config.FILE_SIGNED_URL_TTL_SECONDS);
+  fileRoutes(app, files.service, config.FILE_SIGNED_URL_TTL_SECONDS, config.PUBLIC_URL);
   knowledgeRoutes(app, knowledge);
   retrievalRoutes(app, knowledge.retriever);
-  kbChatRoutes(app, createKbChatService({ llm: llm.service, conversations, runs, retriever: knowledge.retriever }));
-  playgroundRoutes(app, createPlaygroundService({ llm: llm.service, conversations, runs }));
+  // Files attached to chat questions are parsed off the main thread (a worker starts on first use).
+  const chatDocuments = createDocumentWorkers({ size: 1 });
+  app.addHook('onClose', () => chatDocuments.close());
+  const readAttachments: ReadChatAttachments = (viewer, fileIds, options) => readChatAttachments(files.service, chatDocuments, viewer, fileIds, options);
+  kbChatRoutes(app, createKbChatService({ llm: llm.service, conversations, runs, retriever: knowledge.retriever, readAttachments }));
+  playgroundRoutes(app, createPlaygroundService({ llm: llm.service, conversations, runs, readAttachments }));
   smsRoutes(app, sms);
   systemRoutes(app, system);
   tagRoutes(app, tags.admin);
   toolRoutes(app, toolModule);
   mcpRoutes(app, mcp);
   agentRoutes(app, agentModule);
-  // Files attached to chat questions are parsed off the main thread (a worker starts on first use).
-  const chatDocuments = createDocumentWorkers({ size: 1 });
-  app.addHook('onClose', () => chatDocuments.close());
   const agentChat = createAgentChatService({
     db,
     log: app.log,
@@ -158,7 +168,7 @@ export async function buildApp({ config, database, smsProvider, extend }: AppOpt
     toolTimeoutMs: config.AGENT_TOOL_TIMEOUT_MS,
     runs,
     agents: agentModule.registry,
-    readAttachments: (viewer, fileIds, options) => readChatAttachments(files.service, chatDocuments, viewer, fileIds, options),
+    readAttachments,
   });
   agentChatRoutes(app, agentChat);
   agentPublishRoutes(app, createAgentPublishModule({ db, agents: agentModule.registry, runner: agentChat, log: app.log }));

@@ -30,11 +30,19 @@ const schema = z.object({
   /** `model`: after a conversation's first answer its model writes the title; `question`: the question's first words stay. */
   CONVERSATION_TITLES: z.enum(['model', 'question']).default('model'),
   LOGIN_MAX_FAILURES_PER_USER: z.coerce.number().int().min(1).default(5),
-  LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).default(30),
+  LOGIN_MAX_FAILURES_PER_IP_AND_USER: z.coerce.number().int().min(1).default(10),
+  LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).default(100),
   LOGIN_LOCK_MINUTES: z.coerce.number().positive().default(15),
   /** Extra wait per failure after the third, so guessing is slow before it is blocked. */
   LOGIN_SLOWDOWN_MS: z.coerce.number().int().min(0).default(400),
+  PUBLIC_URL: z
+    .url({ protocol: /^https?$/, error: 'PUBLIC_URL 必须是 http(s) 地址，例如 https://agents.example.com' })
+    .transform((url) => url.replace(/\/+$/, ''))
+    .optional(),
   SMS_PROVIDER: z.enum(['log', 'webhook']).default('log'),
+  SMS_MAX_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(10),
+  SMS_MAX_PER_HOUR: z.coerce.number().int().min(1).default(500),
+  SMS_CHALLENGE_AFTER: z.coerce.number().int().min(0).default(3),
   SMS_WEBHOOK_URL: z.url().optional(),
   TRUST_PROXY: bool.default(false),
   /** Encrypts stored secrets (model API keys …): 32 bytes as 64 hex characters or base64. Empty: DATA_DIR/secret.key. */

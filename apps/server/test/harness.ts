@@ -73,6 +73,7 @@ export const HTTP_STATUS: Record<number, number> = {
   40401: 404,
   40901: 409,
   41301: 413,
+  42801: 428,
   42901: 429,
   50001: 500,
   50201: 502,
@@ -128,6 +129,10 @@ export function testConfig(env: Record<string, string> = {}) {
     CONVERSATION_TITLES: 'question',
     // The scripted model, tool and MCP servers listen on 127.0.0.1; llm-outbound.routes.test.ts checks the guard.
     OUTBOUND_ALLOWED_HOSTS: '127.0.0.1',
+    // Tests send many codes from one address; sms-limits.routes.test.ts checks the hourly limits and the challenge.
+    SMS_MAX_PER_IP_PER_HOUR: '100000',
+    SMS_MAX_PER_HOUR: '100000',
+    SMS_CHALLENGE_AFTER: '100000',
     ...env,
   });
 }
@@ -156,7 +161,11 @@ export function callerOf(app: FastifyInstance) {
 }
 
 /** The whole server on a database of its own: PGlite or PostgreSQL, as the test project says. */
-export async function startTestApp(env: Record<string, string> = {}, extend?: AppOptions['extend']): Promise<TestApp> {
+export async function startTestApp(
+  env: Record<string, string> = {},
+  extend?: AppOptions['extend'],
+  logStream?: AppOptions['logStream'],
+): Promise<TestApp> {
   const dialect = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
   const testDb = dialect === 'postgres' ? await freshPostgres(inject('postgresTemplate')) : await freshPglite(inject('pgliteTemplateDump'));
   const config = testConfig(env);
@@ -167,7 +176,7 @@ export async function startTestApp(env: Record<string, string> = {}, extend?: Ap
       smsCodes.set(phone, code);
     },
   };
-  const app = await buildApp({ config, database: testDb.database, smsProvider, extend });
+  const app = await buildApp({ config, database: testDb.database, smsProvider, logStream, extend });
   const { db } = testDb.database;
 
   const { raw, call } = callerOf(app);

@@ -17,7 +17,10 @@ export interface AgentInfo {
   /** An emoji, or an image URL. */
   avatar: string;
   description: string;
+  /** Empty for users other than the owner and administrators unless `prompt_shared`. */
   system_prompt: string;
+  /** The owner lets every user who can see the agent read its system prompt. */
+  prompt_shared: boolean;
   opening_message: string;
   suggested_questions: string[];
   llm_name: string;
@@ -54,6 +57,7 @@ const agentFields = {
   avatar: z.string({ error: '头像必须是文本' }).trim().max(2000, '头像地址过长').default('🤖'),
   description: z.string({ error: '描述必须是文本' }).trim().max(2000, '描述不能超过 2000 个字符').default(''),
   system_prompt: z.string({ error: '系统提示词必须是文本' }).max(20_000, '系统提示词不能超过 20000 个字符').default(''),
+  prompt_shared: z.boolean({ error: '公开系统提示词必须是 true 或 false' }).default(false),
   opening_message: z.string({ error: '开场白必须是文本' }).max(2000, '开场白不能超过 2000 个字符').default(''),
   suggested_questions: z
     .array(requiredText('推荐问题', 200), { error: '推荐问题必须是数组' })

@@ -17,6 +17,8 @@ export const ENVELOPE_CODES = {
   NOT_FOUND: 40401,
   CONFLICT: 40901,
   TOO_LARGE: 41301,
+  /** A verification code needs a solved challenge (`/sms/challenge`) or a signed-in caller first. */
+  CHALLENGE_REQUIRED: 42801,
   TOO_MANY_REQUESTS: 42901,
   INTERNAL: 50001,
   /** The model provider failed, refused or timed out; the message says which. */

@@ -28,7 +28,8 @@ export const phone = z
   .regex(PHONE_PATTERN, '请输入正确的手机号');
 
 export const pageQuery = z.object({
-  page: z.coerce.number({ error: '页码必须是数字' }).int('页码必须是整数').min(1, '页码最小为 1').default(1),
+  // Bounded so that the offset stays a number PostgreSQL takes (a huge page is refused, not a 500).
+  page: z.coerce.number({ error: '页码必须是数字' }).int('页码必须是整数').min(1, '页码最小为 1').max(1_000_000, '页码最大为 1000000').default(1),
   page_size: z.coerce
     .number({ error: '每页条数必须是数字' })
     .int('每页条数必须是整数')

@@ -121,6 +121,12 @@ export const commonUploadFields = z.object({
 });
 export type CommonUploadFields = z.infer<typeof commonUploadFields>;
 
+/** `/kb/files/media_url`: a link a video or audio player can fetch (and seek in) without a session. */
+export interface MediaUrl {
+  url: string;
+  expires_at: string;
+}
+
 export interface CommonUploadResult extends FileEntry {
   /** With need_signed: a download URL that works without signing in until it expires. */
   signed_url: string | null;

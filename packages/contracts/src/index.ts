@@ -27,3 +27,4 @@ export * from './service.js';
 export * from './service-values.js';
 export * from './agent.js';
 export * from './agent-values.js';
+export * from './text-safety.js';

@@ -36,6 +36,27 @@ export const batchUpdatePropertiesBody = z.object({
 });
 export type BatchUpdatePropertiesBody = z.infer<typeof batchUpdatePropertiesBody>;
 
-export const smsPhoneBody = z.union([z.string(), z.object({ phone: z.string() })], {
-  error: '请提供手机号',
-});
+/**
+ * The phone as a bare string (the spec's shape), or an object that may carry the answer to a challenge
+ * from `/sms/challenge`: after a few codes from one address, a code needs one (or a signed-in caller).
+ */
+export const smsPhoneBody = z.union(
+  [
+    z.string(),
+    z.object({
+      phone: z.string(),
+      challenge_id: z.string({ error: 'challenge_id 必须是文本' }).uuid('challenge_id 格式不正确').optional(),
+      challenge_answer: z.string({ error: '验证答案必须是文本' }).trim().max(10, '验证答案过长').optional(),
+    }),
+  ],
+  { error: '请提供手机号' },
+);
+export type SmsPhoneBody = z.infer<typeof smsPhoneBody>;
+
+/** A question only a person reads easily: an arithmetic sum drawn as an SVG image. */
+export interface SmsChallenge {
+  challenge_id: string;
+  /** `data:image/svg+xml;base64,…` */
+  image: string;
+  expires_in_seconds: number;
+}

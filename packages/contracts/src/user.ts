@@ -31,6 +31,8 @@ export const userInfo = z.object({
   role: z.enum(USER_ROLES),
   status: z.enum(USER_STATUSES),
   created_at: z.string(),
+  /** In the administrators' list only: until when sign-in is locked after failed attempts. */
+  locked_until: z.string().optional(),
 });
 export type UserInfo = z.infer<typeof userInfo>;
 
@@ -58,6 +60,9 @@ export const reviewUserBody = z.object({
   approve: z.boolean({ error: 'approve 必须是 true 或 false' }),
 });
 export type ReviewUserBody = z.infer<typeof reviewUserBody>;
+
+export const unlockUserBody = z.object({ user_id: id('用户 id') });
+export type UnlockUserBody = z.infer<typeof unlockUserBody>;
 
 export const deleteUserBody = z.object({ user_id: id('用户 id') });
 export type DeleteUserBody = z.infer<typeof deleteUserBody>;

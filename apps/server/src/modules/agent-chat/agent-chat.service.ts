@@ -1,11 +1,10 @@
 import type { AgentChatBody, AgentInfo, CreateAgentBody, HitlDecision, PlanRunInfo, RunEndStatus } from '@agent-platform/contracts';
 import { type AuthUser, canEdit, forbidden, type Viewer } from '../../core/index.js';
-import type { ImagePart, TextPart } from '../../platform/llm/index.js';
 import { agentExecutor, planProgress } from '../../runtime/agent-engine/index.js';
 import { appendStep, listenerSink, listSteps, type RunEvent, type RunService, type RunSink } from '../../runtime/runs/index.js';
 import { prepareTurn, startTurnRun } from '../chat/index.js';
 import type { AgentRegistry } from '../agent/index.js';
-import type { ChatAttachments } from '../files/index.js';
+import { questionWithAttachments, type ChatAttachments } from '../files/index.js';
 import { decisionFor, PAUSES_BY_DECISION } from './hitl-decisions.js';
 import { agentRunInput, runInputOf, type AgentRunInput } from './agent-run-input.js';
 import { buildAgentSpec, type AgentSpecDeps } from './agent-spec.js';
@@ -24,11 +23,6 @@ export interface AgentChatDeps extends AgentSpecDeps {
 }
 
 /** The question as the model gets it: with the attachments' text, and their images as parts. */
-function withAttachments(query: string, attachments: ChatAttachments | undefined): string | Array<TextPart | ImagePart> {
-  if (!attachments) return query;
-  const text = attachments.text ? `${query}\n\n${attachments.text}` : query;
-  return attachments.images.length ? [{ type: 'text', text }, ...attachments.images] : text;
-}
 
 export interface HeadlessResult {
   status: RunEndStatus;
@@ -81,7 +75,7 @@ export function createAgentChatService(deps: AgentChatDeps) {
     });
     const remembered = agent.history_turns * 2;
     const earlier = history ? (remembered > 0 ? history.slice(-remembered) : []) : turn.history.slice(0, -1);
-    const messages: AgentRunInput['history'] = area === 'plan' ? earlier : [...earlier, { role: 'user', content: withAttachments(body.query, attachments) }];
+    const messages: AgentRunInput['history'] = area === 'plan' ? earlier : [...earlier, { role: 'user', content: questionWithAttachments(body.query, attachments) }];
     const query = area === 'plan' && attachments?.text ? `${body.query}\n\n${attachments.text}` : body.query;
     const input: AgentRunInput = { mode: area === 'plan' ? 'plan' : 'chat', agent, query, history: messages, message_id: turn.messageId, conversation_id: turn.conversationId, opens_conversation: turn.opens && !history };
     const run = { kind: area, user, turn, subject: agent.id, input: agentRunInput.write(input), abandonAfterMs: NEVER_ABANDONED };

@@ -25,6 +25,8 @@ const agentSchema = z.object({
   history_turns: z.number(),
   tags: z.array(text),
   is_public: z.boolean(),
+  /** Added after version 1 was first stored: older runs' agents did not share their prompt. */
+  prompt_shared: z.boolean().default(false),
   owner_id: text,
   owner_name: text,
   editable: z.boolean(),

@@ -4,6 +4,7 @@ import type { ChatMessage } from '../../platform/llm/index.js';
 import type { LlmService, ResolvedModel } from '../llm/index.js';
 import type { AgentReferenceLookups, NamedThing } from './agent-references.js';
 import { noRoleText } from './agent.errors.js';
+import { maySeePrompt } from './agent.mapper.js';
 import type { AgentListRow } from './agent.repo.js';
 
 /** The scripted model server's tests recognise these phrases; keep them in step. */
@@ -46,7 +47,7 @@ export function createAgentRoleService({ llm, lookups }: { llm: LlmService; look
       const config = [
         `名称：${agent.name}`,
         agent.description ? `现有介绍：${agent.description}` : '',
-        agent.systemPrompt ? `系统提示词：${agent.systemPrompt.slice(0, 4000)}` : '',
+        agent.systemPrompt && maySeePrompt(agent, viewer) ? `系统提示词：${agent.systemPrompt.slice(0, 4000)}` : '',
         agent.openingMessage ? `开场白：${agent.openingMessage}` : '',
         listed('工具', tools),
         listed('知识库', kbs),

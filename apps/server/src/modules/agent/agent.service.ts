@@ -29,6 +29,7 @@ function columnsOf(body: Partial<CreateAgentBody>): repo.AgentChanges {
     avatar: body.avatar,
     description: body.description,
     systemPrompt: body.system_prompt,
+    promptShared: body.prompt_shared,
     openingMessage: body.opening_message,
     suggestedQuestions: body.suggested_questions,
     llmName: body.llm_name,
@@ -101,7 +102,7 @@ export function createAgentService({ db, lookups, tags, chatCache }: AgentServic
 
     /** As `getById`, for a chat's turn: read through the cache, a change still counts at once. */
     usableAgent: async (viewer: Viewer, id: string): Promise<AgentInfo> =>
-      toAgentInfo(requireVisible(viewer, await chatCache.find(id, () => findRow(id)), WHAT), viewer),
+      toAgentInfo(requireVisible(viewer, await chatCache.find(id, () => findRow(id)), WHAT), viewer, { forRunning: true }),
 
     async remove(viewer: Viewer, id: string): Promise<void> {
       await editableRow(viewer, id);

@@ -18,6 +18,8 @@ export const agents = pgTable(
     avatar: text('avatar').notNull().default(''),
     description: text('description').notNull().default(''),
     systemPrompt: text('system_prompt').notNull().default(''),
+    /** Whether users other than the owner and administrators may read the system prompt of the published agent. */
+    promptShared: boolean('prompt_shared').notNull().default(false),
     openingMessage: text('opening_message').notNull().default(''),
     suggestedQuestions: jsonb('suggested_questions').$type<string[]>().notNull().default([]),
     llmName: text('llm_name').notNull(),

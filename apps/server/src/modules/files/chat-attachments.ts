@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import { DocumentRejected, type DocumentWorkers } from '../../platform/documents/index.js';
 import { badInput, type Viewer } from '../../core/index.js';
-import type { ImagePart } from '../../platform/llm/index.js';
+import type { ChatMessage, ImagePart, TextPart } from '../../platform/llm/index.js';
 import type { FileService } from './files.service.js';
 
 const MAX_BYTES = 10 * 1024 * 1024;
@@ -13,6 +13,28 @@ export interface ChatAttachments {
   text: string;
   images: ImagePart[];
   files: Array<{ id: string; name: string }>;
+}
+
+/** How every chat kind reads a question's `file_ids` (bound to the file manager in app.ts). */
+export type ReadChatAttachments = (viewer: Viewer, fileIds: string[], options: { vision: boolean }) => Promise<ChatAttachments>;
+
+/** The question's files, read before any stream starts (40401 / 40001), or nothing when it has none. */
+export async function readQuestionFiles(read: ReadChatAttachments, viewer: Viewer, fileIds: string[] | undefined, vision: boolean): Promise<ChatAttachments | undefined> {
+  return fileIds?.length ? read(viewer, fileIds, { vision }) : undefined;
+}
+
+/** The question as the model is sent it: the files' text after it, their images beside it. */
+export function questionWithAttachments(query: string, attachments: ChatAttachments | undefined): string | Array<TextPart | ImagePart> {
+  if (!attachments) return query;
+  const text = attachments.text ? `${query}\n\n${attachments.text}` : query;
+  return attachments.images.length ? [{ type: 'text', text }, ...attachments.images] : text;
+}
+
+/** A chat's messages with the files added to the last one, this turn's question. */
+export function withAttachedFiles(messages: Array<{ role: 'user' | 'assistant'; content: string }>, attachments: ChatAttachments | undefined): ChatMessage[] {
+  return messages.map((message, index) =>
+    message.role === 'user' && index === messages.length - 1 ? { role: 'user', content: questionWithAttachments(message.content, attachments) } : message,
+  );
 }
 
 async function readAll(stream: Readable): Promise<Buffer> {

@@ -113,3 +113,25 @@ export async function listAncestors(db: Db, id: string): Promise<Array<{ id: str
     select id, name from up where depth > 0 order by depth desc`,
   );
 }
+
+export interface FolderContentEntry {
+  kind: 'file' | 'folder';
+  /** Below the folder, e.g. `报告/2026/一月.pdf`. */
+  path: string;
+  storageKey: string | null;
+  updatedAt: Date;
+}
+
+/** Everything inside a folder, at any depth, with its path below it: folders before what they hold. */
+export async function listFolderContents(db: Db, folderId: string): Promise<FolderContentEntry[]> {
+  const result = await db.execute(sql`
+    with recursive inside(id, kind, path, storage_key, updated_at, depth) as (
+      select id, kind, name::text, storage_key, updated_at, 1 from files where parent_id = ${folderId}
+      union all
+      select f.id, f.kind, inside.path || '/' || f.name, f.storage_key, f.updated_at, inside.depth + 1
+      from files f join inside on f.parent_id = inside.id where inside.depth < 64
+    )
+    select kind, path, storage_key, updated_at from inside order by path`);
+  const rows = (result as unknown as { rows: Array<{ kind: 'file' | 'folder'; path: string; storage_key: string | null; updated_at: string | Date }> }).rows;
+  return rows.map((row) => ({ kind: row.kind, path: row.path, storageKey: row.storage_key, updatedAt: new Date(row.updated_at) }));
+}

@@ -9,6 +9,7 @@ import {
   shareFileBody,
   uploadFilesFields,
   type CommonUploadResult,
+  type MediaUrl,
   type UploadFilesResult,
 } from '@agent-platform/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -16,14 +17,19 @@ import { z } from 'zod';
 import { badInput, parseInput } from '../../core/index.js';
 import { route } from '../../platform/http/index.js';
 import type { FileService } from './files.service.js';
+import { sendFolderZip } from './folder-zip.js';
 import { sendFile } from './send-file.js';
 
 const linkParams = z.object({ token: z.string().max(200) });
 
-const originOf = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
+const MEDIA_URL_TTL_SECONDS = 6 * 3600;
+
+/** Where links point: the configured public address, else the request's own (its Host header). */
+const originFor = (publicUrl: string | undefined) => (request: FastifyRequest) => publicUrl ?? `${request.protocol}://${request.host}`;
 
 /** Spec §7 "Files" and "Common": the file manager, uploads, and the links that work without a session. */
-export function fileRoutes(app: FastifyInstance, files: FileService, signedUrlTtlSeconds: number): void {
+export function fileRoutes(app: FastifyInstance, files: FileService, signedUrlTtlSeconds: number, publicUrl?: string): void {
+  const originOf = originFor(publicUrl);
   route(app, { url: '/kb/files/list', access: 'user', body: listFilesBody, handler: ({ user, body }) => files.listFiles(user, 'private', body) });
   route(app, { url: '/kb/files/list_public', access: 'user', body: listFilesBody, handler: ({ user, body }) => files.listFiles(user, 'public', body) });
   route(app, { url: '/kb/files/mkdir', access: 'user', body: mkdirBody, handler: ({ user, body }) => files.mkdir(user, body) });
@@ -54,6 +60,23 @@ export function fileRoutes(app: FastifyInstance, files: FileService, signedUrlTt
     access: 'user',
     body: downloadFileBody,
     handler: async ({ user, body, reply }) => sendFile(reply, await files.openForViewer(user, body.file_id)),
+  });
+  route(app, {
+    url: '/kb/files/download_folder',
+    access: 'user',
+    body: fileIdBody,
+    handler: async ({ user, body, reply }) => sendFolderZip(reply, await files.openFolder(user, body.file_id)),
+  });
+  route(app, {
+    url: '/kb/files/media_url',
+    access: 'user',
+    body: fileIdBody,
+    handler: async ({ user, body, request }): Promise<MediaUrl> => {
+      const opened = await files.openForViewer(user, body.file_id);
+      // A player fetches the file itself (no session header), seeking with Range requests.
+      const signed = files.signedUrl(opened.entry.id, MEDIA_URL_TTL_SECONDS, originOf(request));
+      return { url: signed.url, expires_at: signed.expiresAt.toISOString() };
+    },
   });
 
   route(app, {

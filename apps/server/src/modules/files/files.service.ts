@@ -4,20 +4,22 @@ import type { FastifyRequest } from 'fastify';
 import { badInput, isAdmin, type Logger, namedUsers, type ReferenceRegistry, type Viewer } from '../../core/index.js';
 import { withTransaction, isUniqueViolation, type Db } from '../../platform/db/index.js';
 import { sha256 } from '../../platform/security/index.js';
-import { BlobNotFoundError, type BlobStore } from '../../platform/storage/index.js';
+import { BlobNotFoundError, type BlobStore, type ByteRange } from '../../platform/storage/index.js';
 import type { FileLinks, LinkPurpose } from './file-links.js';
 import type { ReceiveOptions, ReceivedUploads } from './file-uploads.js';
 import { contentMissing, fileInUse, fileNotFound, linkInvalid, nameTaken, othersFilesInside, publicEntryLocked } from './files.errors.js';
 import { canChange, canRead, liveShareExpiry, toFileDetail, toFileEntry } from './files.mapper.js';
 import * as repo from './files.repo.js';
 import type { FileTree } from './files.tables.js';
+import type { OpenedFolder } from './folder-zip.js';
 import { folderPathOf, resolveFolder } from './folders.js';
 
 /** Names what uses the given files, e.g. `知识库「产品手册」`; an empty list means unused. */
 
 export interface OpenedFile {
   entry: FileEntry;
-  open(): Promise<Readable>;
+  /** The file's bytes, or only `range` of them. */
+  open(range?: ByteRange): Promise<Readable>;
 }
 
 export interface FileServiceDeps {
@@ -76,18 +78,22 @@ export function createFileManager({ db, store, links, log, references }: FileSer
     return toFileDetail(row, await folderPathOf(db, row.id), viewer, shareUrl);
   }
 
+  async function readBlob(key: string, range?: ByteRange): Promise<Readable> {
+    try {
+      return await store.get(key, range);
+    } catch (error) {
+      if (error instanceof BlobNotFoundError) throw contentMissing();
+      throw error;
+    }
+  }
+
   function opened(row: repo.FileWithOwner, entry: FileEntry): OpenedFile {
     const key = row.storageKey;
     return {
       entry,
-      async open() {
+      async open(range) {
         if (!key) throw contentMissing();
-        try {
-          return await store.get(key);
-        } catch (error) {
-          if (error instanceof BlobNotFoundError) throw contentMissing();
-          throw error;
-        }
+        return readBlob(key, range);
       },
     };
   }
@@ -194,6 +200,18 @@ export function createFileManager({ db, store, links, log, references }: FileSer
       const row = await getReadable(viewer, fileId);
       if (row.kind !== 'file') throw badInput('文件夹不能下载');
       return (await openRow(row, viewer))!;
+    },
+
+    /** A folder the viewer may read, with everything inside it, to send as a zip (40401 for others). */
+    async openFolder(viewer: Viewer, folderId: string): Promise<OpenedFolder> {
+      const row = await getReadable(viewer, folderId);
+      if (row.kind !== 'folder') throw badInput('只有文件夹可以打包下载，文件请直接下载');
+      const entry = toFileEntry(row, await folderPathOf(db, row.id), viewer);
+      return {
+        entry,
+        contents: await repo.listFolderContents(db, row.id),
+        openBlob: (key) => readBlob(key),
+      };
     },
 
     /** For background work with no viewer: the stored file, or undefined when it is gone. */

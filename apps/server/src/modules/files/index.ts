@@ -14,6 +14,7 @@ export { fileRoutes } from './files.routes.js';
 export { sendFile } from './send-file.js';
 export { mimeOf } from './mime.js';
 export type { FileService, OpenedFile } from './files.service.js';
+export type { OpenedFolder } from './folder-zip.js';
 export type { ReceiveOptions, ReceivedUploads, UploadFailure, UploadTarget } from './file-uploads.js';
 
 export interface FileModuleDeps {
@@ -55,4 +56,11 @@ export async function installMultipart(app: FastifyInstance, config: Config, upl
     if (request.isMultipart() && !accepted.has(request.routeOptions.url ?? '')) throw badInput('不支持的请求内容类型，请使用 application/json');
   });
 }
-export { readChatAttachments, type ChatAttachments } from './chat-attachments.js';
+export {
+  questionWithAttachments,
+  readChatAttachments,
+  readQuestionFiles,
+  withAttachedFiles,
+  type ChatAttachments,
+  type ReadChatAttachments,
+} from './chat-attachments.js';

@@ -3,6 +3,7 @@ import type { KbChatBody } from '@agent-platform/contracts';
 import type { AuthUser } from '../../core/index.js';
 import type { RunSink } from '../../runtime/runs/index.js';
 import { prepareTurn, startAnswerRun, type AnswerRunDeps } from '../chat/index.js';
+import { readQuestionFiles, withAttachedFiles, type ReadChatAttachments } from '../files/index.js';
 import { kbCitation, type KnowledgeRetriever } from '../knowledge/index.js';
 import { kbAnswerPrompt } from './kb-chat.prompt.js';
 
@@ -14,13 +15,14 @@ const ABANDON_AFTER_MS = 1_500;
 export type KbChatService = ReturnType<typeof createKbChatService>;
 
 /** `POST /api/kb/chat`: retrieve from the chosen knowledge bases, then a cited answer streamed as a run. */
-export function createKbChatService(deps: AnswerRunDeps & { retriever: KnowledgeRetriever }) {
+export function createKbChatService(deps: AnswerRunDeps & { retriever: KnowledgeRetriever; readAttachments: ReadChatAttachments }) {
   const { llm, conversations, retriever } = deps;
   return {
     async chat(sink: RunSink, user: AuthUser, body: KbChatBody): Promise<void> {
       // Everything that can be refused comes before the stream: the model, the conversation, the knowledge bases.
       const model = await llm.resolveModel(user, body.llm_name, 'chat');
       const kbIds = [...new Set(body.kb_ids)];
+      const attachments = await readQuestionFiles(deps.readAttachments, user, body.file_ids, model.supportsVision);
       const turn = await prepareTurn(conversations, user, {
         kind: 'kb',
         subject: kbIds.join(','),
@@ -28,11 +30,12 @@ export function createKbChatService(deps: AnswerRunDeps & { retriever: Knowledge
         conversationId: body.conversation_id,
         regenerate: body.regenerate,
         historyMessages: HISTORY_MESSAGES,
+        questionMeta: attachments?.files.length ? { files: attachments.files } : undefined,
       });
       const found = await retriever.retrieve(user, { kbIds, query: body.query, topK: body.top_k, scoreThreshold: body.score_threshold, mode: body.mode });
       const retrieval = { step_id: randomUUID(), mode: found.mode, notice: found.notice, segments: found.hits.map(kbCitation) };
       const request = {
-        messages: [{ role: 'system' as const, content: kbAnswerPrompt(found.hits) }, ...turn.history.map((message) => ({ role: message.role, content: message.content }))],
+        messages: [{ role: 'system' as const, content: kbAnswerPrompt(found.hits) }, ...withAttachedFiles(turn.history, attachments)],
       };
       await startAnswerRun(deps, sink, user, {
         kind: 'kb',

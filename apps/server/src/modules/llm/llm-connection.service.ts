@@ -1,6 +1,6 @@
 import { looksMasked, maskSecret, presetBaseUrl, type LlmType, type TestLlmConnectionBody, type TestLlmConnectionResult } from '@agent-platform/contracts';
 import type { Db } from '../../platform/db/index.js';
-import { isAdmin, requireEditable, requireVisible, type Viewer } from '../../core/index.js';
+import { canEdit, isAdmin, requireEditable, requireVisible, type Viewer } from '../../core/index.js';
 import { LlmCallError, type CallOptions, type LlmGateway, type ModelEndpoint } from '../../platform/llm/index.js';
 import type { SecretBox } from '../../platform/security/index.js';
 import { keyUnreadable, maskedKeyGiven } from './llm.errors.js';
@@ -52,7 +52,7 @@ export function createConnectionTester({ db, secrets, gateway, timeoutMs }: { db
     throw maskedKeyGiven();
   }
 
-  async function target(viewer: Viewer, body: TestLlmConnectionBody): Promise<{ endpoint: ModelEndpoint; type: LlmType }> {
+  async function target(viewer: Viewer, body: TestLlmConnectionBody): Promise<{ endpoint: ModelEndpoint; type: LlmType; configures: boolean }> {
     const row = body.id ? requireVisible(viewer, await repo.findModelById(db, body.id), '模型') : undefined;
     if (row && CONNECTION_FIELDS.some((field) => body[field] !== undefined)) requireEditable(viewer, row, '模型');
     const provider = body.provider ?? row?.provider ?? 'openai-compatible';
@@ -60,6 +60,8 @@ export function createConnectionTester({ db, secrets, gateway, timeoutMs }: { db
     const upstreamModel = body.upstream_model || (row && !body.llm_name ? row.upstreamModel : body.llm_name) || '';
     return {
       type: body.type ?? row?.type ?? 'chat',
+      // Whoever configures the model may read the provider's address and words in a failure.
+      configures: !row || canEdit(viewer, row),
       // Only an administrator may probe private addresses: the answer would map the internal network.
       endpoint: { llmName: body.llm_name ?? row?.llmName ?? upstreamModel, baseUrl, apiKey: keyFor(body.api_key, row), upstreamModel, trusted: isAdmin(viewer) },
     };
@@ -86,7 +88,7 @@ export function createConnectionTester({ db, secrets, gateway, timeoutMs }: { db
   return {
     /** A one-token call (or its like for other model types): `{ok, latency_ms}`, or why it failed. */
     async testConnection(viewer: Viewer, body: TestLlmConnectionBody): Promise<TestLlmConnectionResult> {
-      const { endpoint, type } = await target(viewer, body);
+      const { endpoint, type, configures } = await target(viewer, body);
       const started = Date.now();
       const options = { userId: viewer.id, feature: 'test_connection', timeoutMs: Math.min(timeoutMs, TEST_TIMEOUT_CAP_MS), maxAttempts: 1 };
       try {
@@ -94,7 +96,7 @@ export function createConnectionTester({ db, secrets, gateway, timeoutMs }: { db
         return { ok: true, latency_ms: Date.now() - started };
       } catch (error) {
         if (!(error instanceof LlmCallError)) throw error;
-        return { ok: false, latency_ms: Date.now() - started, reason: error.message };
+        return { ok: false, latency_ms: Date.now() - started, reason: configures ? error.diagnostic : error.message };
       }
     },
   };

@@ -107,7 +107,9 @@ describe('model gateway: streaming, tools, retries, timeouts, cancellation, usag
 
     c.llm.script({ match: '坏请求', status: 400, errorMessage: 'messages is malformed' });
     const failure = await rejectionOf(c.service.chat(alice, 'gw-chat', ask('坏请求'), opts));
-    expect(failure).toMatchObject({ code: 'MODEL_CALL_FAILED', envelopeCode: 50201, reason: 'bad_request', message: '模型服务拒绝了请求（400）：messages is malformed' });
+    // Users read what to do; the provider's own words stay in the diagnostic (log, the model's owner).
+    expect(failure).toMatchObject({ code: 'MODEL_CALL_FAILED', envelopeCode: 50201, reason: 'bad_request', message: '模型服务拒绝了请求（400）' });
+    expect(failure).toMatchObject({ diagnostic: '模型服务拒绝了请求（400）：messages is malformed' });
     expect(c.llm.requests).toHaveLength(6);
   });
 

@@ -20,7 +20,8 @@ export function toLlmModel(row: LlmModelRow, viewer: Viewer, secrets: SecretBox)
     display_name: row.displayName,
     type: row.type,
     provider: row.provider,
-    base_url: row.baseUrl,
+    // The address may be internal: only the model's editors see it.
+    base_url: canEdit(viewer, row) ? row.baseUrl : '',
     api_key: shownKey(row, viewer, secrets),
     has_api_key: row.apiKeySealed !== null,
     upstream_model: row.upstreamModel,

@@ -65,7 +65,8 @@ export function describeFailure(name: string, error: unknown, timeoutMs: number)
   else if (causeCode === 'ECONNREFUSED' || code === 'ECONNREFUSED') reason = '连接被拒绝，服务可能未启动';
   else if (causeCode === 'ENOTFOUND' || causeCode === 'EAI_AGAIN') reason = '找不到该主机';
   else if (code === 'ENOENT') reason = '找不到该命令';
-  else reason = message.slice(0, 200) || '未知错误';
+  // Anything else is a program's own text (a TypeError's, a parser's): never shown, only its errno if it has one.
+  else reason = typeof causeCode === 'string' || typeof code === 'string' ? `网络错误（${String(typeof causeCode === 'string' ? causeCode : code)}）` : '连接失败，请检查服务地址和网络';
   return new McpUnavailable(`MCP 服务「${name}」无法连接：${reason}`);
 }
 

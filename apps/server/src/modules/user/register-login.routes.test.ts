@@ -112,7 +112,7 @@ describe('register and login', () => {
         expectCode(await t.call(LOGIN, { user_name: name, password: 'bad-guess' }, undefined, { ip }), 40104, '用户名或密码错误');
       }
       const locked = await t.call(LOGIN, { user_name: name, password: PASSWORD }, undefined, { ip });
-      expectCode(locked, 42901, /^登录失败次数过多，请 1[45] 分钟后再试$/);
+      expectCode(locked, 42901, /^登录失败次数过多，账号已暂时锁定至 .+（北京时间，约 1[45] 分钟后）/);
     }
     // The lock is per name: another user signs in from the same address.
     expect(await t.call(LOGIN, { user_name: 'bob', password: PASSWORD }, undefined, { ip: '10.0.3.1' }).then(expectOk)).toHaveProperty('token');

@@ -4,6 +4,7 @@ import {
   loginBody,
   registerBody,
   reviewUserBody,
+  unlockUserBody,
   updateUserInfoBody,
   usageStatsBody,
   userInfo,
@@ -57,6 +58,12 @@ export function userRoutes(app: FastifyInstance, users: UserService, usage: User
     access: 'admin',
     body: reviewUserBody,
     handler: ({ body }) => users.reviewUser(body.user_id, body.approve),
+  });
+  route(app, {
+    url: '/user/unlock',
+    access: 'admin',
+    body: unlockUserBody,
+    handler: ({ body }) => users.unlockUser(body.user_id),
   });
   route(app, {
     url: '/user/del_user',

@@ -67,15 +67,15 @@ export function createUserService({ db, sessions, throttle, sms, system }: UserS
     },
 
     async login({ user_name, password }: LoginBody, ip: string): Promise<{ token: string }> {
-      await throttle.assertAllowed(user_name, ip);
+      const attempt = await throttle.reserve(user_name, ip);
       const user = await repo.findUserByName(db, user_name);
       if (!(await verifyPassword(user?.passwordHash, password)) || !user) {
-        await throttle.recordFailure(user_name, ip);
+        await attempt.failed();
         throw new AppError('BAD_CREDENTIALS', '用户名或密码错误');
       }
+      await attempt.succeeded();
       if (user.status === 'pending') throw new AppError('ACCOUNT_PENDING', '当前账号尚未审核，请联系管理员审核后登录');
       if (user.status === 'rejected') throw forbidden('账号审核未通过，请联系管理员');
-      await throttle.recordSuccess(user_name);
       return { token: await sessions.openSession(user.id) };
     },
 
@@ -100,7 +100,17 @@ export function createUserService({ db, sessions, throttle, sms, system }: UserS
 
     async listUsers({ page, page_size, keyword, status }: ListUsersBody): Promise<Page<UserInfo>> {
       const { total, rows } = await repo.listUsers(db, { keyword, status }, (page - 1) * page_size, page_size);
-      return { total, list: rows.map(toUserInfo) };
+      const locks = await throttle.lockedUntilByName(rows.map((row) => row.userName));
+      const list = rows.map((row) => {
+        const lockedUntil = locks.get(row.userName.toLowerCase());
+        return lockedUntil ? { ...toUserInfo(row), locked_until: lockedUntil.toISOString() } : toUserInfo(row);
+      });
+      return { total, list };
+    },
+
+    /** Lifts a sign-in lock at once (someone else's wrong passwords must not keep a person out). */
+    async unlockUser(userId: string): Promise<void> {
+      await throttle.unlock((await getUserRow(userId)).userName);
     },
 
     async reviewUser(userId: string, approve: boolean): Promise<UserInfo> {

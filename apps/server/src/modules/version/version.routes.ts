@@ -1,14 +1,16 @@
-import { ENVELOPE_CODES } from '@agent-platform/contracts';
+import { ENVELOPE_CODES, type BuildInfo } from '@agent-platform/contracts';
 import type { FastifyInstance } from 'fastify';
-import { fail, ok } from '../../platform/http/index.js';
+import { fail, findCaller, ok } from '../../platform/http/index.js';
 import { readBuildInfo } from './build-info.js';
 
-/** `/version.json` (spec §7, not enveloped: it answers the build info itself) and `/healthz`. */
-export function versionRoutes(app: FastifyInstance, pingDatabase: () => Promise<void>): void {
-  const buildInfo = readBuildInfo();
-  app.get('/version.json', { config: { access: 'public' } }, async (_request, reply) => {
+/** `/version.json` (not enveloped: it answers the build info itself) and `/healthz`. */
+export function versionRoutes(app: FastifyInstance, pingDatabase: () => Promise<void>, buildInfo: BuildInfo = readBuildInfo()): void {
+  // The container id names the machine: administrators only (a token is sent along when there is one).
+  const withoutContainerId = { ...buildInfo, containerId: null };
+  app.get('/version.json', { config: { access: 'public' } }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
-    return buildInfo;
+    const caller = await findCaller(app, request, reply);
+    return caller?.role === 'admin' ? buildInfo : withoutContainerId;
   });
   app.get('/healthz', { config: { access: 'public' } }, async (request, reply) => {
     try {

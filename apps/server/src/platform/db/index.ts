@@ -3,3 +3,4 @@ export { isUniqueViolation } from './errors.js';
 export { BatchQueue } from './batch-queue.js';
 export { WriteBehind, type WriteKind } from './write-behind.js';
 export { withTransaction, selectRows } from './typed.js';
+export { serializeErrorWithoutValues } from './error-without-values.js';

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { forbidden, parseInput, type AuthUser } from '../../core/index.js';
-import type { Access, Authenticator } from './auth.js';
+import { AppError, forbidden, parseInput, type AuthUser } from '../../core/index.js';
+import { TOKEN_HEADER, type Access, type Authenticator } from './auth.js';
 import { ok } from './envelope.js';
 
 declare module 'fastify' {
@@ -47,13 +47,32 @@ export interface RouteOptions<S extends z.ZodType, A extends Access, Q extends z
   handler(context: RouteContext<z.output<S>, A, Parsed<Q>, Parsed<P>>): Promise<unknown> | unknown;
 }
 
+/** A call as `route()` declared it: what the route fuzzer in the tests reads to build bodies from contracts. */
+export interface DeclaredRoute {
+  method: 'GET' | 'POST';
+  url: string;
+  access: Access;
+  body?: z.ZodType;
+}
+
+// Keyed by the HTTP server, which every encapsulated instance of one app shares.
+const declared = new WeakMap<object, DeclaredRoute[]>();
+
+/** Every call `route()` declared on the app, with its body contract. */
+export function declaredRoutes(app: FastifyInstance): DeclaredRoute[] {
+  return declared.get(app.server) ?? [];
+}
+
 /** Declares one API call: access check, validation of path parameters, query and body, the handler, the envelope. */
 export function route<S extends z.ZodType, A extends Access, Q extends z.ZodType | undefined = undefined, P extends z.ZodType | undefined = undefined>(
   app: FastifyInstance,
   options: RouteOptions<S, A, Q, P>,
 ): void {
   const { access, body: bodySchema, query: querySchema, params: paramsSchema, response: responseSchema, handler } = options;
+  const routes = declared.get(app.server) ?? [];
+  declared.set(app.server, routes);
   for (const base of options.bases ?? ['/api']) {
+    routes.push({ method: options.method ?? 'POST', url: `${base}${options.url}`, access, body: bodySchema });
     app.route({
       method: options.method ?? 'POST',
       url: `${base}${options.url}`,
@@ -76,4 +95,15 @@ async function resolveUser(app: FastifyInstance, access: Access, request: Fastif
   const user = await app.authenticator.authenticate(request, reply);
   if (access === 'admin' && user.role !== 'admin') throw forbidden('需要管理员权限');
   return user;
+}
+
+/** On a public call: the signed-in caller, or `null` without a token or with one that is not valid (any more). */
+export async function findCaller(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply): Promise<AuthUser | null> {
+  if (!request.headers[TOKEN_HEADER]) return null;
+  try {
+    return await app.authenticator.authenticate(request, reply);
+  } catch (error) {
+    if (error instanceof AppError) return null;
+    throw error;
+  }
 }

@@ -21,6 +21,8 @@ const RETRYABLE: ReadonlySet<LlmFailureReason> = new Set(['unreachable', 'rate_l
 /**
  * A model call that failed: `MODEL_CALL_FAILED` (50201) with a Chinese message that says what to
  * check, and `reason` for callers that react differently (a run treats `aborted` as cancelled).
+ * The message never holds the provider's own text nor its address (a public model's users must not
+ * learn either); `diagnostic` does, for the log and for whoever configures the model.
  */
 export class LlmCallError extends AppError {
   readonly reason: LlmFailureReason;
@@ -32,9 +34,12 @@ export class LlmCallError extends AppError {
 
   /** The first retry need not wait: the connection was closed under us, nothing is overloaded. */
   readonly retryNow: boolean;
+  /** The message with the provider's address and its own words: for the log and the model's owner only. */
+  readonly diagnostic: string;
 
-  constructor(reason: LlmFailureReason, msg: string, details: { status?: number; retryAfterMs?: number; retryNow?: boolean } = {}) {
+  constructor(reason: LlmFailureReason, msg: string, details: FailureDetails = {}) {
     super('MODEL_CALL_FAILED', msg);
+    this.diagnostic = details.diagnostic ?? msg;
     this.reason = reason;
     this.status = details.status;
     this.retryable = RETRYABLE.has(reason);
@@ -45,8 +50,16 @@ export class LlmCallError extends AppError {
   /** The same failure, its message saying how many times it was tried. */
   afterAttempts(attempts: number): LlmCallError {
     if (attempts <= 1) return this;
-    return new LlmCallError(this.reason, `${this.message}（共尝试 ${attempts} 次）`, { status: this.status, retryAfterMs: this.retryAfterMs });
+    const tries = `（共尝试 ${attempts} 次）`;
+    return new LlmCallError(this.reason, `${this.message}${tries}`, { status: this.status, retryAfterMs: this.retryAfterMs, diagnostic: `${this.diagnostic}${tries}` });
   }
+}
+
+interface FailureDetails {
+  status?: number;
+  retryAfterMs?: number;
+  retryNow?: boolean;
+  diagnostic?: string;
 }
 
 const hostOf = (endpoint: ModelEndpoint) => {
@@ -86,15 +99,16 @@ export function fromHttpStatus(endpoint: ModelEndpoint, status: number, body: st
   const host = hostOf(endpoint);
   const detail = upstreamDetail(body);
   const suffix = detail ? `：${detail}` : '';
-  const details = { status, retryAfterMs: retryAfterOf(headers) };
-  if (status === 401) return new LlmCallError('unauthorized', `密钥无效（401）：${host} 拒绝了 API 密钥，请检查密钥是否正确`, details);
-  if (status === 403) return new LlmCallError('forbidden', `无权使用该模型（403）：请检查 API 密钥的权限${suffix}`, details);
+  const failure = (reason: LlmFailureReason, msg: string, diagnostic = `${msg}${suffix}`) =>
+    new LlmCallError(reason, msg, { status, retryAfterMs: retryAfterOf(headers), diagnostic });
+  if (status === 401) return failure('unauthorized', '密钥无效（401）：模型服务拒绝了 API 密钥，请检查密钥是否正确', `密钥无效（401）：${host} 拒绝了 API 密钥，请检查密钥是否正确`);
+  if (status === 403) return failure('forbidden', '无权使用该模型（403）：请检查 API 密钥的权限');
   if (status === 404) {
-    return new LlmCallError('model_not_found', `模型不存在（404）：${host} 上没有模型 ${endpoint.upstreamModel}，请检查上游模型 ID 和接口地址`, details);
+    return failure('model_not_found', '模型不存在（404）：请检查上游模型 ID 和接口地址', `模型不存在（404）：${host} 上没有模型 ${endpoint.upstreamModel}，请检查上游模型 ID 和接口地址`);
   }
-  if (status === 429) return new LlmCallError('rate_limited', `模型服务限流（429），请稍后重试${suffix}`, details);
-  if (status >= 500) return new LlmCallError('upstream', `模型服务出错（${status}）${suffix}`, details);
-  return new LlmCallError('bad_request', `模型服务拒绝了请求（${status}）${suffix}`, details);
+  if (status === 429) return failure('rate_limited', '模型服务限流（429），请稍后重试');
+  if (status >= 500) return failure('upstream', `模型服务出错（${status}），请稍后重试`);
+  return failure('bad_request', `模型服务拒绝了请求（${status}）`);
 }
 
 /** The innermost `code` of an error chain: ECONNREFUSED, ENOTFOUND, UND_ERR_SOCKET, … */
@@ -114,8 +128,9 @@ const CLOSED_UNDER_US = new Set(['UND_ERR_SOCKET', 'UND_ERR_CLOSED', 'ECONNRESET
 
 export const unreachable = (endpoint: ModelEndpoint, error: unknown) => {
   const code = networkCode(error);
-  return new LlmCallError('unreachable', `无法连接模型服务 ${hostOf(endpoint)}（${code ?? '网络错误'}），请检查接口地址、端口和网络`, {
+  return new LlmCallError('unreachable', `无法连接模型服务（${code ?? '网络错误'}），请检查接口地址、端口和网络`, {
     retryNow: code !== undefined && CLOSED_UNDER_US.has(code),
+    diagnostic: `无法连接模型服务 ${hostOf(endpoint)}（${code ?? '网络错误'}），请检查接口地址、端口和网络`,
   });
 };
 
@@ -124,7 +139,8 @@ export const timedOut = (timeoutMs: number) =>
 
 export const aborted = () => new LlmCallError('aborted', '模型调用已取消');
 
-export const badResponse = (detail: string) => new LlmCallError('bad_response', `模型服务返回了无法解析的内容：${detail.slice(0, 200)}`);
+export const badResponse = (detail: string) =>
+  new LlmCallError('bad_response', '模型服务返回了无法解析的内容', { diagnostic: `模型服务返回了无法解析的内容：${detail.slice(0, 200)}` });
 
 /** Any error of an attempt, as a failure with a reason. Why the attempt was stopped wins. */
 export function toLlmCallError(error: unknown, endpoint: ModelEndpoint, stopped: 'timeout' | 'caller' | undefined, timeoutMs: number): LlmCallError {

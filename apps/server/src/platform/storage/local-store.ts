@@ -41,7 +41,7 @@ export function createLocalBlobStore(root: string): BlobStore {
       return measure.result();
     },
 
-    async get(key) {
+    async get(key, range) {
       const file = fileOf(key);
       let handle: fsp.FileHandle;
       try {
@@ -50,7 +50,7 @@ export function createLocalBlobStore(root: string): BlobStore {
         if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new BlobNotFoundError(key);
         throw error;
       }
-      return handle.createReadStream() as Readable;
+      return handle.createReadStream(range ? { start: range.start, end: range.end } : {}) as Readable;
     },
 
     async delete(key) {

@@ -53,10 +53,10 @@ export function createS3BlobStore(config: S3StoreConfig, client: S3Client = crea
       return measure.result();
     },
 
-    async get(key) {
+    async get(key, range) {
       assertSafeKey(key);
       try {
-        const answer = await client.send(new GetObjectCommand({ Bucket, Key: key }));
+        const answer = await client.send(new GetObjectCommand({ Bucket, Key: key, ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}) }));
         if (!(answer.Body instanceof Readable)) throw new Error('S3 answered without a body stream');
         return answer.Body;
       } catch (error) {

@@ -6,6 +6,12 @@ export interface StoredBlob {
   sha256: string;
 }
 
+/** Bytes `start` to `end`, both included (as HTTP `Range` counts them). */
+export interface ByteRange {
+  start: number;
+  end: number;
+}
+
 export interface PutOptions {
   /** More bytes than this fail the write with `BlobTooLargeError` and leave nothing under the key. */
   maxBytes: number;
@@ -17,8 +23,8 @@ export interface PutOptions {
  */
 export interface BlobStore {
   put(key: string, body: Readable, options: PutOptions): Promise<StoredBlob>;
-  /** Throws `BlobNotFoundError` when nothing is stored under the key. */
-  get(key: string): Promise<Readable>;
+  /** Throws `BlobNotFoundError` when nothing is stored under the key; `range` reads only those bytes. */
+  get(key: string, range?: ByteRange): Promise<Readable>;
   /** Deleting a missing key is not an error. */
   delete(key: string): Promise<void>;
 }

@@ -8,6 +8,7 @@ const saved: AgentInfo = {
   avatar: '✈️',
   description: '规划行程',
   system_prompt: '你是旅行规划师',
+  prompt_shared: false,
   opening_message: '你好',
   suggested_questions: ['去哪玩'],
   llm_name: 'chat-a',

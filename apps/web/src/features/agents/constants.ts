@@ -64,6 +64,8 @@ export const AGENT_FORM_TEXT = {
   describeHint: '根据已保存的配置生成描述，保存后可用',
   systemPrompt: '系统提示词',
   systemPromptPlaceholder: '设定智能体的角色、能力边界、回答风格与注意事项',
+  promptShared: '发布后公开系统提示词',
+  promptSharedHint: '关闭时，只有创建者和管理员能看到系统提示词',
   writePrompt: 'AI 帮写',
   writePromptTitle: 'AI 帮写提示词',
   writePromptLabel: '用一两句话描述智能体',

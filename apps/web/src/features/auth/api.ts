@@ -1,4 +1,4 @@
-import type { LoginBody, RegisterBody, UserInfo } from '@agent-platform/contracts';
+import type { LoginBody, RegisterBody, SmsChallenge, SmsPhoneBody, UserInfo } from '@agent-platform/contracts';
 import { authHttp, http, jsonString } from '../../lib/http';
 
 export function login(body: LoginBody): Promise<{ token: string }> {
@@ -23,7 +23,12 @@ export function getSmsInternetFlag(): Promise<unknown> {
   return http.post<unknown>('/sms/internet_flag');
 }
 
-/** The body is the phone number as a bare JSON string. */
-export function sendVerificationCode(phone: string): Promise<null> {
-  return http.post<null>('/sms/send_verification_code', ...jsonString(phone));
+/** The body is the phone number as a bare JSON string, or `{phone, challenge_id, challenge_answer}` once a challenge is asked for. */
+export function sendVerificationCode(body: SmsPhoneBody): Promise<null> {
+  return typeof body === 'string' ? http.post<null>('/sms/send_verification_code', ...jsonString(body)) : http.post<null>('/sms/send_verification_code', body);
+}
+
+/** A sum drawn as an image, asked for after a few codes from one address (42801). */
+export function getSmsChallenge(): Promise<SmsChallenge> {
+  return http.post<SmsChallenge>('/sms/challenge');
 }

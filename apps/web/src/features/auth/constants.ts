@@ -3,6 +3,11 @@ import { PASSWORD_MIN, type UserInfo } from '@agent-platform/contracts';
 export const AUTH_TITLES = { login: '登录', register: '注册' } as const;
 
 export const AUTH_TEXT = {
+  challengeTitle: '人机验证',
+  challengeHint: '请计算图中算式的结果',
+  challengeAnswer: '计算结果',
+  challengeRefresh: '换一题',
+  challengeSubmit: '验证并发送',
   loginHeading: '欢迎登录',
   loginSubtitle: '使用用户名和密码登录平台',
   registerHeading: '创建账号',

@@ -1,9 +1,9 @@
-import type { LoginBody, RegisterBody, UserInfo } from '@agent-platform/contracts';
+import type { LoginBody, RegisterBody, SmsPhoneBody, UserInfo } from '@agent-platform/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, HTTP_ERROR_TEXT, toApiError } from '../../lib/http';
 import { clearToken, setToken } from '../../lib/token';
 import { uiSettingsKeys } from '../ui-settings';
-import { getCurrentUser, getSmsInternetFlag, login, logout, register, sendVerificationCode } from './api';
+import { getCurrentUser, getSmsChallenge, getSmsInternetFlag, login, logout, register, sendVerificationCode } from './api';
 import { REGISTER_FAILURE_CODES } from './constants';
 
 export const userKeys = {
@@ -111,5 +111,10 @@ export function useSmsInternetFlag() {
 }
 
 export function useSendVerificationCode() {
-  return useMutation<null, ApiError, string>({ mutationFn: sendVerificationCode });
+  return useMutation<null, ApiError, SmsPhoneBody>({ mutationFn: sendVerificationCode });
+}
+
+/** A new challenge each time the dialog opens (each is answered once). */
+export function useSmsChallenge(enabled: boolean) {
+  return useQuery({ queryKey: ['sms', 'challenge'], queryFn: getSmsChallenge, enabled, staleTime: 0, gcTime: 0, retry: false });
 }

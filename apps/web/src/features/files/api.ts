@@ -2,6 +2,7 @@ import type {
   FileDetail,
   FileEntry,
   ListFilesBody,
+  MediaUrl,
   MkdirBody,
   MoveFilesBody,
   Page,
@@ -48,6 +49,21 @@ export async function downloadFile(fileId: string, signal?: AbortSignal): Promis
   } catch (error) {
     return downloadError(error);
   }
+}
+
+/** A folder and everything in it as one zip, streamed by the server. */
+export async function downloadFolder(folderId: string): Promise<Blob> {
+  try {
+    const response = await http.client.post<Blob>('/kb/files/download_folder', { file_id: folderId }, { responseType: 'blob', timeout: NO_TIMEOUT });
+    return response.data;
+  } catch (error) {
+    return downloadError(error);
+  }
+}
+
+/** A link an audio or video player fetches by itself, seeking with Range requests instead of downloading everything first. */
+export function getMediaUrl(fileId: string): Promise<MediaUrl> {
+  return http.post<MediaUrl>('/kb/files/media_url', { file_id: fileId });
 }
 
 /** Deleting a folder deletes what is in it. */

@@ -59,6 +59,7 @@ export const PREVIEW_LIMITS: Record<Exclude<PreviewKind, 'unsupported'>, number>
   docx: 30 * 1024 * 1024,
   xlsx: 30 * 1024 * 1024,
   csv: 30 * 1024 * 1024,
-  audio: 200 * 1024 * 1024,
-  video: 200 * 1024 * 1024,
+  // Played from a link with Range requests, never downloaded whole: any size.
+  audio: Number.MAX_SAFE_INTEGER,
+  video: Number.MAX_SAFE_INTEGER,
 };

@@ -1,8 +1,8 @@
-import type { FileDetail, FileEntry, ListFilesBody, MkdirBody, MoveFilesBody, ShareFileBody } from '@agent-platform/contracts';
+import type { FileDetail, FileEntry, ListFilesBody, MediaUrl, MkdirBody, MoveFilesBody, ShareFileBody } from '@agent-platform/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ApiError } from '../../lib/http';
 import { saveBlob } from '../../lib/save-blob';
-import { createFolder, deleteFiles, downloadFile, getFileDetail, listFiles, moveFiles, shareFile } from './api';
+import { createFolder, deleteFiles, downloadFile, downloadFolder, getFileDetail, getMediaUrl, listFiles, moveFiles, shareFile } from './api';
 import type { FileTree } from './constants';
 
 /** The most one list call answers (contracts pageQuery): enough for a folder picker level. */
@@ -15,6 +15,7 @@ export const filesKeys = {
   folders: (tree: FileTree, path: string) => [...filesKeys.lists(), tree, 'folders', path] as const,
   detail: (id: string) => [...filesKeys.all, 'detail', id] as const,
   content: (id: string) => [...filesKeys.all, 'content', id] as const,
+  media: (id: string) => [...filesKeys.all, 'media', id] as const,
 };
 
 export function useFileList(tree: FileTree, body: ListFilesBody) {
@@ -57,6 +58,11 @@ export function useFileContent(id: string, enabled = true) {
   });
 }
 
+/** A player's link to an audio or video file, fetched while its preview is shown. */
+export function useMediaUrl(id: string) {
+  return useQuery<MediaUrl, ApiError>({ queryKey: filesKeys.media(id), queryFn: () => getMediaUrl(id), staleTime: 60 * 60_000, retry: false });
+}
+
 function useFilesMutation<TBody, TData>(mutationFn: (body: TBody) => Promise<TData>) {
   const queryClient = useQueryClient();
   return useMutation<TData, ApiError, TBody>({
@@ -76,9 +82,9 @@ export function useInvalidateFiles() {
   return () => queryClient.invalidateQueries({ queryKey: filesKeys.lists() });
 }
 
-/** Saves a file the way a browser download does. */
+/** Saves a file the way a browser download does; a folder comes as a zip. */
 export function useDownloadFile() {
-  return useMutation<void, ApiError, Pick<FileEntry, 'id' | 'name'>>({
-    mutationFn: async ({ id, name }) => saveBlob(await downloadFile(id), name),
+  return useMutation<void, ApiError, Pick<FileEntry, 'id' | 'name' | 'kind'>>({
+    mutationFn: async ({ id, name, kind }) => (kind === 'folder' ? saveBlob(await downloadFolder(id), `${name}.zip`) : saveBlob(await downloadFile(id), name)),
   });
 }

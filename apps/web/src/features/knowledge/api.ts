@@ -72,8 +72,9 @@ export function uploadDocument(kbId: string, file: File, onProgress: (loaded: nu
   return http.post<KbDocsResult>('/kb/upload_docs', form, { timeout: NO_TIMEOUT, onUploadProgress: (event) => onProgress(event.loaded) });
 }
 
+/** Without the two-minute limit: adding many files may take longer (the spec's no-timeout list). */
 export function addDocuments(body: AddDocsBody): Promise<KbDocsResult> {
-  return http.post<KbDocsResult>('/kb/add_docs', body);
+  return http.post<KbDocsResult>('/kb/add_docs', body, { timeout: NO_TIMEOUT });
 }
 
 export function deleteDocuments(body: DeleteDocsBody): Promise<unknown> {

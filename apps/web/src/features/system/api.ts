@@ -3,6 +3,7 @@ import type {
   ListUsersBody,
   Page,
   ReviewUserBody,
+  UnlockUserBody,
   UsageStatsBody,
   UserInfo,
   UserUsage,
@@ -15,6 +16,10 @@ export function listUsers(body: ListUsersBody): Promise<Page<UserInfo>> {
 
 export function reviewUser(body: ReviewUserBody): Promise<UserInfo> {
   return http.post<UserInfo>('/user/review', body);
+}
+
+export function unlockUser(body: UnlockUserBody): Promise<null> {
+  return http.post<null>('/user/unlock', body);
 }
 
 export function deleteUser(body: DeleteUserBody): Promise<null> {

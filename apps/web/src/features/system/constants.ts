@@ -11,6 +11,8 @@ export const ACCOUNT_ADMIN_TEXT = {
   approve: '通过',
   reject: '拒绝',
   usage: '用量',
+  unlock: '解锁',
+  lockedUntil: (time: string) => `登录已锁定至 ${time}`,
   rejectConfirm: '确定拒绝该账号的注册申请吗？',
   deleteConfirm: '确定删除该账号吗？',
   deleteConfirmDescription: '删除后该账号将无法登录，此操作不可恢复。',
@@ -32,6 +34,7 @@ export const ACCOUNT_ADMIN_TOAST = {
   approved: '已通过审核',
   rejected: '已拒绝该账号',
   deleted: '删除成功',
+  unlocked: '已解除登录锁定',
   failed: '操作失败',
 } as const;
 

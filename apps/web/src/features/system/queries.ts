@@ -1,7 +1,7 @@
-import type { DeleteUserBody, ListUsersBody, ReviewUserBody, UsageStatsBody } from '@agent-platform/contracts';
+import type { DeleteUserBody, ListUsersBody, ReviewUserBody, UnlockUserBody, UsageStatsBody } from '@agent-platform/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ApiError } from '../../lib/http';
-import { deleteUser, listUsers, listUsersUsage, reviewUser } from './api';
+import { deleteUser, listUsers, listUsersUsage, reviewUser, unlockUser } from './api';
 
 export const accountAdminKeys = {
   all: ['system', 'accounts'] as const,
@@ -32,3 +32,4 @@ function useAccountMutation<TBody, TData>(mutationFn: (body: TBody) => Promise<T
 
 export const useReviewUser = () => useAccountMutation((body: ReviewUserBody) => reviewUser(body));
 export const useDeleteUser = () => useAccountMutation((body: DeleteUserBody) => deleteUser(body));
+export const useUnlockUser = () => useAccountMutation((body: UnlockUserBody) => unlockUser(body));

@@ -1,6 +1,6 @@
 import { AGENT_LIMITS } from '@agent-platform/contracts';
 import { EditOutlined, MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
-import { Button, Flex, Form, Input } from 'antd';
+import { Button, Flex, Form, Input, Switch } from 'antd';
 import { useState } from 'react';
 import type { AgentFormValues } from '../agent-form';
 import { AGENT_FORM_TEXT as TEXT } from '../constants';
@@ -23,6 +23,9 @@ export function PromptSection() {
     >
       <Form.Item<AgentFormValues> name="system_prompt" label={TEXT.systemPrompt} rules={[{ max: 20_000, message: '系统提示词不能超过 20000 个字符' }]}>
         <Input.TextArea placeholder={TEXT.systemPromptPlaceholder} autoSize={{ minRows: 6, maxRows: 18 }} maxLength={20_000} showCount />
+      </Form.Item>
+      <Form.Item<AgentFormValues> name="prompt_shared" label={TEXT.promptShared} tooltip={TEXT.promptSharedHint} valuePropName="checked">
+        <Switch />
       </Form.Item>
       <PromptWriterModal
         open={writing}

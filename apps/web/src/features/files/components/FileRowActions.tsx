@@ -18,11 +18,9 @@ export function FileRowActions({ entry, actions }: { entry: FileEntry; actions: 
       <Button type="link" size="small" onClick={() => actions.open(entry)}>
         {isFile ? TEXT.preview : TEXT.open}
       </Button>
-      {isFile ? (
-        <Button type="link" size="small" onClick={() => actions.download(entry)}>
-          {TEXT.download}
-        </Button>
-      ) : null}
+      <Button type="link" size="small" onClick={() => actions.download(entry)}>
+        {TEXT.download}
+      </Button>
       {isFile ? (
         <Button type="link" size="small" disabled={!entry.editable} title={blocked} onClick={() => actions.share(entry)}>
           {TEXT.share}

@@ -2,9 +2,9 @@ import type { FileEntry } from '@agent-platform/contracts';
 import { lazy, Suspense } from 'react';
 import { PREVIEW_TEXT } from '../constants';
 import { PREVIEW_LIMITS, previewKind, type PreviewKind } from '../file-types';
-import { useFileContent } from '../queries';
+import { useFileContent, useMediaUrl } from '../queries';
 import { CsvViewer } from './CsvViewer';
-import { MediaViewer } from './MediaViewer';
+import { MediaViewer, StreamedMediaViewer } from './MediaViewer';
 import { PreviewFallback, PreviewLoading } from './PreviewStates';
 import { formatBytes } from '../../../lib/format';
 
@@ -37,6 +37,13 @@ function Viewer({ kind, blob, name }: { kind: Exclude<PreviewKind, 'unsupported'
   }
 }
 
+function StreamedPreview({ file, kind, onDownload }: { file: PreviewFile; kind: 'audio' | 'video'; onDownload: () => void }) {
+  const media = useMediaUrl(file.id);
+  if (media.isPending) return <PreviewLoading />;
+  if (media.isError) return <PreviewFallback status="error" title={PREVIEW_TEXT.loadFailed} hint={media.error.message} onDownload={onDownload} />;
+  return <StreamedMediaViewer url={media.data.url} name={file.name} kind={kind} />;
+}
+
 function LoadedPreview({ file, kind, onDownload }: { file: PreviewFile; kind: Exclude<PreviewKind, 'unsupported'>; onDownload: () => void }) {
   const content = useFileContent(file.id);
   if (content.isPending) return <PreviewLoading />;
@@ -55,5 +62,6 @@ export function FilePreview({ file, onDownload }: { file: PreviewFile; onDownloa
   if ((file.size ?? 0) > PREVIEW_LIMITS[kind]) {
     return <PreviewFallback title={PREVIEW_TEXT.tooLarge(formatBytes(PREVIEW_LIMITS[kind]))} onDownload={onDownload} />;
   }
+  if (kind === 'audio' || kind === 'video') return <StreamedPreview key={file.id} file={file} kind={kind} onDownload={onDownload} />;
   return <LoadedPreview key={file.id} file={file} kind={kind} onDownload={onDownload} />;
 }

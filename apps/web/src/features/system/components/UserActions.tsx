@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import { ConfirmDeleteButton } from '../../../components/ConfirmDeleteButton';
 import { COMMON_TEXT } from '../../../components/constants';
 import { ACCOUNT_ADMIN_TEXT as TEXT, ACCOUNT_ADMIN_TOAST as TOAST } from '../constants';
-import { useDeleteUser, useReviewUser } from '../queries';
+import { useDeleteUser, useReviewUser, useUnlockUser } from '../queries';
 
 interface UserActionsProps {
   user: UserInfo;
@@ -14,10 +14,11 @@ interface UserActionsProps {
 
 const onFailure = (error: Error) => toast.error(TOAST.failed, { description: error.message });
 
-/** Approve or reject a pending account, show its usage, delete it (never oneself). */
+/** Approve or reject a pending account, lift a sign-in lock, show its usage, delete it (never oneself). */
 export function UserActions({ user, isSelf, onShowUsage }: UserActionsProps) {
   const review = useReviewUser();
   const remove = useDeleteUser();
+  const unlock = useUnlockUser();
   const name = user.nick_name || user.user_name;
 
   const decide = (approve: boolean) =>
@@ -39,6 +40,16 @@ export function UserActions({ user, isSelf, onShowUsage }: UserActionsProps) {
             </Button>
           </Popconfirm>
         </>
+      ) : null}
+      {user.locked_until ? (
+        <Button
+          type="link"
+          size="small"
+          loading={unlock.isPending}
+          onClick={() => unlock.mutate({ user_id: user.id }, { onSuccess: () => toast.success(TOAST.unlocked, { description: name }), onError: onFailure })}
+        >
+          {TEXT.unlock}
+        </Button>
       ) : null}
       <Button type="link" size="small" onClick={() => onShowUsage(user)}>
         {TEXT.usage}

@@ -9,7 +9,7 @@ import { USER_FIELD_LABELS, useSessionUser } from '../../auth';
 import { ACCOUNT_ADMIN_TEXT as TEXT, USAGE_MODAL_KEY } from '../constants';
 import { useUsers } from '../queries';
 import { UserActions } from './UserActions';
-import { RoleTag, StatusTag } from './UserTags';
+import { LockTag, RoleTag, StatusTag } from './UserTags';
 import { UserUsageModal } from './UserUsageModal';
 
 const STATUS_OPTIONS = [
@@ -30,7 +30,13 @@ export function UserTable() {
     { title: USER_FIELD_LABELS.nick_name, dataIndex: 'nick_name', key: 'nick_name', ellipsis: true },
     { title: USER_FIELD_LABELS.phone, dataIndex: 'phone', key: 'phone', width: 140 },
     { title: USER_FIELD_LABELS.role, dataIndex: 'role', key: 'role', width: 100, render: (_value, user) => <RoleTag role={user.role} /> },
-    { title: USER_FIELD_LABELS.status, dataIndex: 'status', key: 'status', width: 100, render: (_value, user) => <StatusTag status={user.status} /> },
+    { title: USER_FIELD_LABELS.status, dataIndex: 'status', key: 'status', width: 100, render: (_value, user) => (
+        <>
+          <StatusTag status={user.status} />
+          <LockTag lockedUntil={user.locked_until} />
+        </>
+      ),
+    },
     { title: USER_FIELD_LABELS.created_at, dataIndex: 'created_at', key: 'created_at', width: 180, render: formatDateTime },
     {
       title: TEXT.actions,
