@@ -1,7 +1,7 @@
 import type { ModelTokenUsage } from '@agent-platform/contracts';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db/index.js';
-import { usageRecords } from './usage.tables.js';
+import type { usageRecords } from './usage.tables.js';
 
 export type NewUsageRecord = typeof usageRecords.$inferInsert;
 
