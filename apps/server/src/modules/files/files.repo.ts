@@ -101,18 +101,26 @@ export interface SubtreeEntry {
   storageKey: string | null;
 }
 
-/** The entries and everything inside them (folders recursively). */
-export async function listSubtrees(db: Db, rootIds: string[]): Promise<SubtreeEntry[]> {
-  if (rootIds.length === 0) return [];
+/**
+ * The entries and everything inside them (folders recursively). A file is its own subtree, so only
+ * folders are looked into: the recursive query is planned for the whole table (a join on `parent_id`
+ * that may read every file), which a delete of one file must not pay for.
+ */
+export async function listSubtrees(db: Db, roots: FileRow[]): Promise<SubtreeEntry[]> {
+  const entries = roots.map((row) => ({ id: row.id, kind: row.kind, ownerId: row.ownerId, storageKey: row.storageKey }));
+  const folderIds = roots.filter((row) => row.kind === 'folder').map((row) => row.id);
+  if (folderIds.length === 0) return entries;
   const result = await db.execute(sql`
-    with recursive subtree(id) as (
-      select id from files where ${inArray(files.id, rootIds)}
-      union
-      select f.id from files f join subtree s on f.parent_id = s.id
+    with recursive subtree(id, kind, owner_id, storage_key) as (
+      select id, kind, owner_id, storage_key from files where ${inArray(files.id, folderIds)}
+      union all
+      select f.id, f.kind, f.owner_id, f.storage_key from subtree s join files f on f.parent_id = s.id where s.kind = 'folder'
     )
-    select f.id, f.kind, f.owner_id, f.storage_key from files f join subtree s on s.id = f.id`);
+    select id, kind, owner_id, storage_key from subtree`);
   const rows = (result as unknown as { rows: Array<{ id: string; kind: 'file' | 'folder'; owner_id: string; storage_key: string | null }> }).rows;
-  return rows.map((row) => ({ id: row.id, kind: row.kind, ownerId: row.owner_id, storageKey: row.storage_key }));
+  const inside = rows.map((row) => ({ id: row.id, kind: row.kind, ownerId: row.owner_id, storageKey: row.storage_key }));
+  // A root may lie inside another root's folder: each entry once.
+  return [...new Map([...entries, ...inside].map((entry) => [entry.id, entry])).values()];
 }
 
 /** The folders above an entry, from the root down (the entry itself excluded). */
