@@ -56,6 +56,14 @@ const schema = z.object({
   LLM_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(10).default(3),
   /** Wait before the second try of a model call; doubles for each further try. */
   LLM_RETRY_BASE_MS: z.coerce.number().int().min(0).max(60_000).default(500),
+  /** How often each process asks for a retention pass (archived run events, finished jobs, usage roll-up); 0: never. */
+  RETENTION_INTERVAL_MINUTES: z.coerce.number().min(0).default(10),
+  /** A run's event log moves to the compact archive this long after the run ended. */
+  RUN_EVENTS_ARCHIVE_AFTER_MINUTES: z.coerce.number().min(0).default(60),
+  /** Finished jobs (done, failed, cancelled) are deleted this long after they ended. */
+  JOBS_KEEP_FINISHED_DAYS: z.coerce.number().min(0).default(7),
+  /** Usage rows of days older than this are replaced by their daily sums (summaries stay exact). */
+  USAGE_ROLLUP_AFTER_DAYS: z.coerce.number().int().min(0).default(30),
   /** Texts per embeddings request. */
   LLM_EMBED_BATCH_SIZE: z.coerce.number().int().min(1).max(2048).default(64),
   /**

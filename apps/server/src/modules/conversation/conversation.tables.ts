@@ -17,7 +17,11 @@ export const conversations = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('conversations_owner_updated_idx').on(table.ownerId, table.updatedAt)],
+  (table) => [
+    index('conversations_owner_updated_idx').on(table.ownerId, table.updatedAt),
+    // The history list of one chat (kind and subject): its page and its total from the index alone.
+    index('conversations_owner_kind_subject_idx').on(table.ownerId, table.kind, table.subject, table.updatedAt),
+  ],
 );
 
 export const messages = pgTable(

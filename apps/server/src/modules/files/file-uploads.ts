@@ -63,11 +63,13 @@ export function displayNameOf(fileName: string | undefined): string {
   return name.slice(0, 100 - extension.length) + extension;
 }
 
-/** `报告.pdf` → `报告 (2).pdf`. */
-function numbered(name: string, n: number): string {
+const MAX_NUMBERED = 999;
+
+/** `报告.pdf` → `报告` and `.pdf`, the stem short enough for ` (999)` to fit the 100 characters. */
+function numberingParts(name: string): [stem: string, extension: string] {
   const dot = name.lastIndexOf('.');
   const [stem, extension] = dot > 0 ? [name.slice(0, dot), name.slice(dot)] : [name, ''];
-  return `${stem.slice(0, 100 - extension.length - 6)} (${n})${extension}`;
+  return [stem.slice(0, 100 - extension.length - 6), extension];
 }
 
 /** Streams multipart files into the blob store, then records them; one failed file does not fail the others. */
@@ -85,9 +87,16 @@ export function createUploadReceiver({ db, store, maxBytes, discardBlob }: Uploa
         }
       }
     }
-    for (let n = 0; n < 1000; n += 1) {
-      const row = await repo.insertEntry(db, { ...blob, ownerId: viewer.id, tree: scope.tree, kind: 'file', parentId, name: n === 0 ? name : numbered(name, n) });
-      if (row) return row;
+    const insert = (entryName: string) => repo.insertEntry(db, { ...blob, ownerId: viewer.id, tree: scope.tree, kind: 'file', parentId, name: entryName });
+    const row = await insert(name);
+    if (row) return row;
+    // Taken: `名称 (n).ext` with the first free n, looked up at once (a folder may hold hundreds of copies).
+    const [stem, extension] = numberingParts(name);
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      const n = await repo.firstFreeNumber(db, scope, parentId, stem, extension, MAX_NUMBERED);
+      if (n === undefined) break;
+      const numbered = await insert(`${stem} (${n})${extension}`);
+      if (numbered) return numbered;
     }
     throw new AppError('CONFLICT', '同名文件太多，请换个名称');
   }

@@ -29,19 +29,36 @@ export async function findChild(db: Db, scope: TreeScope, parentId: string | nul
   return rows[0];
 }
 
-/** One folder's entries, folders first, then by name. */
+/**
+ * The smallest `n` in 1…`max` for which `${stem} (n)${extension}` is free in the folder, in one
+ * statement (index probes, stopping at the first free one), instead of one insert attempt per taken number.
+ */
+export async function firstFreeNumber(db: Db, scope: TreeScope, parentId: string | null, stem: string, extension: string, max: number): Promise<number | undefined> {
+  const result = await db.execute(sql`
+    select n from generate_series(1, ${max}::int) n
+    where not exists (select 1 from ${files} where ${inFolder(scope, parentId)} and ${files.name} = ${stem} || ' (' || n || ')' || ${extension})
+    order by n limit 1`);
+  const row = (result as unknown as { rows: Array<{ n: number }> }).rows[0];
+  return row ? Number(row.n) : undefined;
+}
+
+/** One folder's entries, folders first, then by name (the order of the listing indexes). */
 export async function listChildren(db: Db, scope: TreeScope, parentId: string | null, keyword: string | undefined, offset: number, limit: number) {
   const pattern = keyword ? `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
   const where = and(inFolder(scope, parentId), pattern ? ilike(files.name, pattern) : undefined);
   const [total] = await db.select({ n: count() }).from(files).where(where);
-  const rows = await db
-    .select(withOwner)
-    .from(files)
-    .where(where)
-    .orderBy(desc(eq(files.kind, 'folder')), asc(files.name), asc(files.id))
-    .offset(offset)
-    .limit(limit);
-  return { total: total?.n ?? 0, rows };
+  const rows = await db.select().from(files).where(where).orderBy(desc(files.kind), asc(files.name), asc(files.id)).offset(offset).limit(limit);
+  return { total: total?.n ?? 0, rows: await withOwnerNames(db, rows) };
+}
+
+/** The owners' display names of a page of entries, looked up once per owner (not per entry skipped by the offset). */
+async function withOwnerNames(db: Db, rows: FileRow[]): Promise<FileWithOwner[]> {
+  const ownerIds = [...new Set(rows.map((row) => row.ownerId))];
+  if (ownerIds.length === 0) return [];
+  // The user module's table, read by name: modules import each other's tables only for foreign keys.
+  const result = await db.execute(sql`select id, coalesce(nullif(nick_name, ''), user_name) as name from users where id in (${sql.join(ownerIds.map((id) => sql`${id}::uuid`), sql`, `)})`);
+  const names = new Map((result as unknown as { rows: Array<{ id: string; name: string }> }).rows.map((row) => [row.id, row.name]));
+  return rows.map((row) => ({ ...row, ownerName: names.get(row.ownerId) ?? '' }));
 }
 
 export async function findById(db: Db, id: string): Promise<FileWithOwner | undefined> {
@@ -84,20 +101,28 @@ export interface SubtreeEntry {
   storageKey: string | null;
 }
 
-/** The entries and everything inside them (folders recursively). */
-export async function listSubtrees(db: Db, rootIds: string[]): Promise<SubtreeEntry[]> {
-  if (rootIds.length === 0) return [];
+/**
+ * The entries and everything inside them (folders recursively). A file is its own subtree, so only
+ * folders are looked into: the recursive query is planned for the whole table (a join on `parent_id`
+ * that may read every file), which a delete of one file must not pay for.
+ */
+export async function listSubtrees(db: Db, roots: FileRow[]): Promise<SubtreeEntry[]> {
+  const entries = roots.map((row) => ({ id: row.id, kind: row.kind, ownerId: row.ownerId, storageKey: row.storageKey }));
+  const folderIds = roots.filter((row) => row.kind === 'folder').map((row) => row.id);
+  if (folderIds.length === 0) return entries;
   const rows = await selectRows<{ id: string; kind: 'file' | 'folder'; owner_id: string; storage_key: string | null }>(
     db,
     sql`
-    with recursive subtree(id) as (
-      select id from files where ${inArray(files.id, rootIds)}
-      union
-      select f.id from files f join subtree s on f.parent_id = s.id
+    with recursive subtree(id, kind, owner_id, storage_key) as (
+      select id, kind, owner_id, storage_key from files where ${inArray(files.id, folderIds)}
+      union all
+      select f.id, f.kind, f.owner_id, f.storage_key from subtree s join files f on f.parent_id = s.id where s.kind = 'folder'
     )
-    select f.id, f.kind, f.owner_id, f.storage_key from files f join subtree s on s.id = f.id`,
+    select id, kind, owner_id, storage_key from subtree`,
   );
-  return rows.map((row) => ({ id: row.id, kind: row.kind, ownerId: row.owner_id, storageKey: row.storage_key }));
+  const inside = rows.map((row) => ({ id: row.id, kind: row.kind, ownerId: row.owner_id, storageKey: row.storage_key }));
+  // A root may lie inside another root's folder: each entry once.
+  return [...new Map([...entries, ...inside].map((entry) => [entry.id, entry])).values()];
 }
 
 /** The folders above an entry, from the root down (the entry itself excluded). */

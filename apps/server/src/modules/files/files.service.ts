@@ -152,7 +152,7 @@ export function createFileManager({ db, store, links, log, references }: FileSer
 
     async deleteFiles(viewer: Viewer, ids: string[]): Promise<void> {
       const rows = await Promise.all([...new Set(ids)].map((id) => getChangeable(viewer, id)));
-      const entries = await repo.listSubtrees(db, rows.map((row) => row.id));
+      const entries = await repo.listSubtrees(db, rows);
       assertOwnsSubtree(viewer, entries);
       const fileIds = entries.filter((entry) => entry.kind === 'file').map((entry) => entry.id);
       if (fileIds.length > 0) {
@@ -175,7 +175,7 @@ export function createFileManager({ db, store, links, log, references }: FileSer
     async shareFile(viewer: Viewer, { file_id, make_public, expires_in_hours }: ShareFileBody, origin: string): Promise<FileDetail> {
       let row = await getChangeable(viewer, file_id);
       if (make_public !== undefined && make_public !== (row.tree === 'public')) {
-        const entries = await repo.listSubtrees(db, [row.id]);
+        const entries = await repo.listSubtrees(db, [row]);
         if (!make_public) assertOwnsSubtree({ id: row.ownerId, role: 'user' }, entries);
         const tree: FileTree = make_public ? 'public' : 'private';
         const scope = repo.treeScope(tree, row.ownerId);

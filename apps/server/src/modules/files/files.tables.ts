@@ -45,6 +45,14 @@ export const files = pgTable(
     uniqueIndex('files_public_name_key')
       .on(sql`coalesce(${table.parentId}, '00000000-0000-0000-0000-000000000000'::uuid)`, table.name)
       .where(sql`${table.tree} = 'public'`),
+    // A folder's page in listing order (folders first: 'folder' > 'file', then by name) and its total,
+    // from the index alone, however many entries the folder holds.
+    index('files_private_listing_idx')
+      .on(table.ownerId, sql`coalesce(${table.parentId}, '00000000-0000-0000-0000-000000000000'::uuid)`, table.kind.desc().nullsFirst(), table.name, table.id)
+      .where(sql`${table.tree} = 'private'`),
+    index('files_public_listing_idx')
+      .on(sql`coalesce(${table.parentId}, '00000000-0000-0000-0000-000000000000'::uuid)`, table.kind.desc().nullsFirst(), table.name, table.id)
+      .where(sql`${table.tree} = 'public'`),
     index('files_parent_id_idx').on(table.parentId),
     uniqueIndex('files_share_token_hash_key').on(table.shareTokenHash),
   ],

@@ -1,7 +1,7 @@
 import type { ModelTokenUsage } from '@agent-platform/contracts';
-import { count, inArray, sql, sum, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db/index.js';
-import { usageRecords } from './usage.tables.js';
+import type { usageRecords } from './usage.tables.js';
 
 export type NewUsageRecord = typeof usageRecords.$inferInsert;
 
@@ -26,31 +26,32 @@ export function usageRowsInsert(records: NewUsageRecord[]): SQL {
       as t(user_id uuid, model text, feature text, prompt_tokens int, completion_tokens int, latency_ms int, ok boolean, error text)`;
 }
 
+/** Calls and tokens per user and model: the recent rows plus the daily sums older rows were rolled up into (`usage-rollup.ts`). */
 export async function sumTokensByUserAndModel(db: Db, userIds: string[]): Promise<Array<ModelTokenUsage & { userId: string }>> {
   if (userIds.length === 0) return [];
-  const rows = await db
-    .select({
-      userId: usageRecords.userId,
-      model: usageRecords.model,
-      calls: count(),
-      promptTokens: sum(usageRecords.promptTokens),
-      completionTokens: sum(usageRecords.completionTokens),
-    })
-    .from(usageRecords)
-    .where(inArray(usageRecords.userId, userIds))
-    .groupBy(usageRecords.userId, usageRecords.model)
-    .orderBy(usageRecords.model);
+  const ids = sql.join(userIds.map((id) => sql`${id}::uuid`), sql`, `);
+  const result = await db.execute(sql`
+    select user_id, model, sum(calls)::bigint as calls, sum(prompt_tokens)::bigint as prompt_tokens, sum(completion_tokens)::bigint as completion_tokens
+    from (
+      select user_id, model, count(*) as calls, sum(prompt_tokens) as prompt_tokens, sum(completion_tokens) as completion_tokens
+      from usage_records where user_id in (${ids}) group by user_id, model
+      union all
+      select user_id, model, sum(calls), sum(prompt_tokens), sum(completion_tokens)
+      from usage_daily where user_id in (${ids}) group by user_id, model
+    ) parts
+    group by user_id, model
+    order by model`);
+  const rows = (result as unknown as { rows: Array<{ user_id: string | null; model: string; calls: unknown; prompt_tokens: unknown; completion_tokens: unknown }> }).rows;
   return rows.map((row) => {
-    const prompt = Number(row.promptTokens ?? 0);
-    const completion = Number(row.completionTokens ?? 0);
+    const prompt = Number(row.prompt_tokens ?? 0);
+    const completion = Number(row.completion_tokens ?? 0);
     return {
-      userId: row.userId ?? '',
+      userId: row.user_id ?? '',
       model: row.model,
-      calls: row.calls,
+      calls: Number(row.calls),
       prompt_tokens: prompt,
       completion_tokens: completion,
       total_tokens: prompt + completion,
     };
   });
 }
-

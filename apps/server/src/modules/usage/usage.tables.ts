@@ -1,4 +1,5 @@
-import { boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 /** One row per model call, written by the model gateway; read by usage statistics. */
 export const usageRecords = pgTable(
@@ -16,5 +17,32 @@ export const usageRecords = pgTable(
     error: text('error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('usage_records_user_model_idx').on(table.userId, table.model)],
+  (table) => [
+    index('usage_records_user_model_idx').on(table.userId, table.model),
+    // The roll-up takes the oldest rows first.
+    index('usage_records_created_idx').on(table.createdAt),
+  ],
+);
+
+/**
+ * Older usage rows summed per day (UTC), user, model, feature and outcome, by the retention job: the
+ * sums read by usage statistics are those of the rows it replaced.
+ */
+export const usageDaily = pgTable(
+  'usage_daily',
+  {
+    day: date('day').notNull(),
+    userId: uuid('user_id'),
+    model: text('model').notNull(),
+    feature: text('feature').notNull(),
+    ok: boolean('ok').notNull(),
+    calls: bigint('calls', { mode: 'number' }).notNull(),
+    promptTokens: bigint('prompt_tokens', { mode: 'number' }).notNull(),
+    completionTokens: bigint('completion_tokens', { mode: 'number' }).notNull(),
+    latencyMs: bigint('latency_ms', { mode: 'number' }).notNull(),
+  },
+  (table) => [
+    uniqueIndex('usage_daily_key').on(table.day, sql`coalesce(${table.userId}, '00000000-0000-0000-0000-000000000000'::uuid)`, table.model, table.feature, table.ok),
+    index('usage_daily_user_model_idx').on(table.userId, table.model),
+  ],
 );

@@ -8,3 +8,4 @@ export type { RunEvent, RunRow } from './run.repo.js';
 export { appendStep, insertStep, listSteps, stepInfo, stepRow, type NewRunStep, type RunStepRow } from './run-steps.repo.js';
 export type { RunStatus } from './runs.tables.js';
 export { runRoutes } from './run.routes.js';
+export { archiveEndedRunEvents } from './run-retention.js';

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gt, inArray, lt, max, sql, type SQL } from 'drizzle-orm';
 import { selectRows, type Db } from '../../platform/db/index.js';
+import { runEventArchives } from './run-archive.tables.js';
 import { runEvents, runs, type RunStatus } from './runs.tables.js';
 
 export type RunRow = typeof runs.$inferSelect;
@@ -94,12 +95,16 @@ export async function lastEventOf(db: Db, runId: string): Promise<{ seq: number;
   return rows[0];
 }
 
-export function listEventsAfter(db: Db, runId: string, after: number): Promise<RunEvent[]> {
-  return db
+/** The logged events after `after`, from the log or, for a run that ended a while ago, from its archive (`run-retention.ts`). */
+export async function listEventsAfter(db: Db, runId: string, after: number): Promise<RunEvent[]> {
+  const logged = await db
     .select({ seq: runEvents.seq, type: runEvents.type, data: runEvents.data })
     .from(runEvents)
     .where(and(eq(runEvents.runId, runId), gt(runEvents.seq, after)))
     .orderBy(asc(runEvents.seq));
+  if (logged.length > 0) return logged;
+  const [archive] = await db.select({ events: runEventArchives.events }).from(runEventArchives).where(eq(runEventArchives.runId, runId)).limit(1);
+  return (archive?.events ?? []).filter(([seq]) => seq > after).map(([seq, type, data]) => ({ seq, type, data }));
 }
 
 export async function renewLease(db: Db, runId: string, owner: string, until: Date): Promise<void> {

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from '../../modules/user/user.tables.js';
 
@@ -26,8 +27,12 @@ export const runs = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    index('runs_owner_created_idx').on(table.ownerId, table.createdAt),
-    index('runs_status_lease_idx').on(table.status, table.leaseUntil),
+    // An owner's runs of one kind, newest first (the plan list and its total, from the index alone).
+    index('runs_owner_kind_created_idx').on(table.ownerId, table.kind, table.subject, table.createdAt),
+    // The sweeper looks only at running runs: a handful, however many runs have ended.
+    index('runs_running_lease_idx').on(table.leaseUntil).where(sql`status = 'running'`),
+    // The event-log archiver walks ended runs in the order they ended.
+    index('runs_ended_idx').on(table.updatedAt, table.id).where(sql`status in ('completed', 'finished', 'failed', 'cancelled')`),
   ],
 );
 
