@@ -42,9 +42,9 @@ function Checklist() {
       </div>
       <ol className={styles.steps}>
         {steps.map((step) => (
-          <li key={step.key} className={step.done ? styles.done : undefined} data-done={step.done}>
+          <li key={step.key} data-done={step.done}>
             {step.done ? <CheckCircleFilled className={styles.check} /> : <span className={styles.dot} aria-hidden />}
-            {step.done ? <span>{step.label}</span> : <Link to={STEP_PATHS[step.key]}>{step.label}</Link>}
+            {step.done ? <span className={styles.done}>{step.label}</span> : <Link to={STEP_PATHS[step.key]}>{step.label}</Link>}
             {step.optional ? <span className={styles.optional}>{TEXT.optional}</span> : null}
           </li>
         ))}
