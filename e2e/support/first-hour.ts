@@ -48,7 +48,7 @@ export async function clickClear(target: Locator): Promise<void> {
  * without a horizontal scroll bar.
  */
 export async function expectListFits(table: Locator, keyColumns: number[]): Promise<void> {
-  await expect(table.locator('tbody tr').first()).toBeVisible();
+  await expect(table.locator('tbody tr.ant-table-row').first()).toBeVisible();
   const report = await table.evaluate((element, columns) => {
     const scroller = element.querySelector('.ant-table-content, .ant-table-body') ?? element;
     const horizontal = scroller.scrollWidth - scroller.clientWidth;
