@@ -63,8 +63,8 @@ const COLUMNS: TableColumnsType<LlmModel> = [
     width: 88,
     render: (isPublic: boolean) => (isPublic ? <Tag color="processing">{TEXT.public}</Tag> : <Tag>{TEXT.private}</Tag>),
   },
-  { title: TEXT.status, key: 'status', width: 80, render: (_value, model) => <ModelStatusSwitch model={model} /> },
-  { title: TEXT.createdAt, dataIndex: 'created_at', key: 'created_at', width: 168, render: formatDateTime },
+  { title: TEXT.status, key: 'status', width: 92, render: (_value, model) => <ModelStatusSwitch model={model} /> },
+  { title: TEXT.createdAt, dataIndex: 'created_at', key: 'created_at', width: 160, render: formatDateTime },
   { title: TEXT.actions, key: 'actions', width: 196, fixed: 'right', render: (_value, model) => <ModelRowActions model={model} /> },
 ];
 
