@@ -61,7 +61,7 @@ async function preparePlatform(server: RunningServer, llmUrl: string): Promise<{
   await postJson(`${server.url}/api/user/register/by_username`, user);
   const { data } = await postJson<{ data: { token: string } }>(`${server.url}/api/user/login/by_username`, user);
   const headers = { 'access-token': data.token };
-  const model = { llm_name: MODEL, type: 'chat', provider: 'openai-compatible', base_url: llmUrl, api_key: '', is_public: false };
+  const model = { llm_name: MODEL, type: 'chat', provider: 'openai-compatible', base_url: llmUrl, api_key: '', is_public: false, supports_tools: true };
   const created = await postJson<{ code: number; msg: string }>(`${server.url}/api/llm/create_llm_model`, model, headers);
   if (created.code !== 200) throw new Error(`create model: ${created.msg}`);
   const agent = await postJson<{ code: number; msg: string; data: { id: string } }>(`${server.url}/api/agent/create`, { name: '压测智能体', llm_name: MODEL, tool_ids: ['calculator'] }, headers);

@@ -11,7 +11,7 @@ test('an agent: build it with a tool and a tag, find it in the list, publish it,
   const token = await adminToken(request);
   await useToken(page, token);
   const model = uniqueModelName('e2e-agent');
-  await apiCreateModel(request, token, { llm_name: model, display_name: `智能体模型 ${model}`, type: 'chat', provider: 'openai-compatible', base_url: SCRIPTED_LLM_BASE_URL });
+  await apiCreateModel(request, token, { llm_name: model, display_name: `智能体模型 ${model}`, type: 'chat', provider: 'openai-compatible', base_url: SCRIPTED_LLM_BASE_URL, supports_tools: true });
   const tagName = `办公${Date.now().toString(36)}`;
   const tagged = await request.post('/api/tag/tag_create', { data: { tag_type: 'agent', name: tagName }, headers: { 'access-token': token } });
   expect(((await tagged.json()) as { code: number }).code).toBe(200);

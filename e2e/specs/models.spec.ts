@@ -59,7 +59,7 @@ test('an administrator connects a model, chats with it, stops and regenerates, t
 
   // Second turn in the same conversation, with a system prompt and a temperature of our own.
   await page.getByRole('textbox', { name: '系统提示词' }).fill('你是一名测试助手');
-  await page.getByRole('spinbutton', { name: '温度 (temperature)' }).fill('0.3');
+  await page.getByRole('spinbutton', { name: '温度' }).fill('0.3');
   const chatCall = page.waitForRequest((sent) => sent.url().endsWith('/api/llm/chat'));
   await ask(page, '给我一个 markdown 示例');
   expect((await chatCall).postDataJSON()).toMatchObject({ query: '给我一个 markdown 示例', system_prompt: '你是一名测试助手', temperature: 0.3, conversation_id: expect.any(String) });
@@ -164,13 +164,13 @@ test('the form adapts to the type, and editing keeps the masked API key', async 
   await expect(page.getByRole('heading', { name: new RegExp(`编辑模型：${name}`) })).toBeVisible();
   await expect(page.getByLabel('API 密钥', { exact: true })).toHaveValue('sk-e****7890');
   await expect(page.getByLabel('接口地址', { exact: true })).toHaveValue('https://api.deepseek.com/v1');
-  await expect(page.getByLabel('温度 (temperature)')).toBeVisible();
+  await expect(page.getByLabel('温度')).toBeVisible();
   await shot(page, 'model-edit-light');
   await inDarkMode(page, () => shot(page, 'model-edit-dark'));
 
   // An embedding model has no generation settings; a speech model not even a context window.
   await chooseType(page, '向量');
-  await expect(page.getByLabel('温度 (temperature)')).toHaveCount(0);
+  await expect(page.getByLabel('温度')).toHaveCount(0);
   await expect(page.getByLabel('上下文长度')).toBeVisible();
   await chooseType(page, '语音识别');
   await expect(page.getByLabel('上下文长度')).toHaveCount(0);

@@ -17,7 +17,7 @@ export async function shot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), animations: 'disabled' });
 }
 
-/** A sonner toast (top-right) with this title. */
+/** A sonner toast (top centre, over the header) with this title. */
 export function toast(page: Page, title: string): Locator {
   return page.locator('[data-sonner-toast]').filter({ has: page.locator('[data-title]', { hasText: title }) });
 }

@@ -3,6 +3,8 @@ export const UI_PROPERTY_PREFIX = 'system.ui.';
 export const MENU_PROPERTY_PREFIX = 'system.ui.menu.';
 export const APP_NAME_PROPERTY = 'system.ui.name';
 export const APP_LOGO_PROPERTY = 'system.ui.logo';
+/** `true` once an administrator has dismissed the first-run setup checklist. */
+export const SETUP_DISMISSED_PROPERTY = 'system.ui.setup.dismissed';
 export const SMS_ENABLED_PROPERTY = 'system.sms.enabled';
 export const REGISTER_REVIEW_PROPERTY = 'system.user.register.review';
 

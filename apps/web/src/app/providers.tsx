@@ -2,7 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { ConfigProvider, theme as antdTheme, type ThemeConfig } from 'antd';
 import zhCN from 'antd/es/locale/zh_CN';
 import { useEffect, useMemo, type ReactNode } from 'react';
-import { Toaster } from 'sonner';
+import { AppToaster } from '../components/AppToaster';
 import { queryClient } from '../lib/query-client';
 import { DARK_QUERY, usePreferenceStore, type Theme } from '../stores/preference';
 
@@ -39,7 +39,7 @@ export function Providers({ children }: { children: ReactNode }) {
     <QueryClientProvider client={queryClient}>
       <ConfigProvider locale={zhCN} theme={config}>
         {children}
-        <Toaster position="top-right" theme={theme} richColors closeButton />
+        <AppToaster theme={theme} />
       </ConfigProvider>
     </QueryClientProvider>
   );

@@ -1,15 +1,9 @@
-import { DesktopOutlined, MoonOutlined, SunOutlined } from '@ant-design/icons';
-import { Button } from 'antd';
-import type { MouseEvent, ReactNode } from 'react';
+import { Button, Tooltip } from 'antd';
+import type { MouseEvent } from 'react';
 import { switchThemeMode } from '../lib/theme-transition';
-import { NEXT_THEME_MODE, usePreferenceStore, type ThemeMode } from '../stores/preference';
-import { COMMON_TEXT, THEME_MODE_LABELS } from './constants';
-
-const ICONS: Record<ThemeMode, ReactNode> = {
-  light: <SunOutlined />,
-  dark: <MoonOutlined />,
-  system: <DesktopOutlined />,
-};
+import { NEXT_THEME_MODE, usePreferenceStore } from '../stores/preference';
+import { COMMON_TEXT, THEME_MODE_LABELS, themeToggleHint } from './constants';
+import { ThemeModeIcon } from './ThemeModeIcon';
 
 interface ThemeToggleProps {
   /** The circular reveal; off on the sign-in page (spec §4). */
@@ -17,9 +11,11 @@ interface ThemeToggleProps {
   className?: string;
 }
 
-/** Cycles light → dark → system; the label names the current mode. */
+/** Cycles light → dark → system; the tooltip names the current mode and what the next click does. */
 export function ThemeToggle({ animated = true, className }: ThemeToggleProps) {
   const mode = usePreferenceStore((state) => state.themeMode);
+  const theme = usePreferenceStore((state) => state.theme);
+  const next = NEXT_THEME_MODE[mode];
   const label = `${COMMON_TEXT.themeToggle}（当前：${THEME_MODE_LABELS[mode]}）`;
 
   const onClick = (event: MouseEvent<HTMLElement>) => {
@@ -32,18 +28,19 @@ export function ThemeToggle({ animated = true, className }: ThemeToggleProps) {
           ? { x: event.clientX, y: event.clientY }
           : { x: rect.left + rect.width / 2, y: rect.top + rect.height / 2 };
     }
-    switchThemeMode(NEXT_THEME_MODE[mode], origin);
+    switchThemeMode(next, origin);
   };
 
   return (
-    <Button
-      type="text"
-      className={className}
-      icon={ICONS[mode]}
-      aria-label={label}
-      title={label}
-      data-theme-mode={mode}
-      onClick={onClick}
-    />
+    <Tooltip title={themeToggleHint(mode, theme, next)} placement="bottomRight">
+      <Button
+        type="text"
+        className={className}
+        icon={<ThemeModeIcon mode={mode} />}
+        aria-label={label}
+        data-theme-mode={mode}
+        onClick={onClick}
+      />
+    </Tooltip>
   );
 }

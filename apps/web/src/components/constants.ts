@@ -1,4 +1,4 @@
-import type { ThemeMode } from '../stores/preference';
+import type { Theme, ThemeMode } from '../stores/preference';
 
 /** Chinese strings of the shared UI. */
 export const COMMON_TEXT = {
@@ -16,6 +16,11 @@ export const COMMON_TEXT = {
   cancel: '取消',
   delete: '删除',
   total: (count: number) => `共 ${count} 条`,
+  unsavedTitle: '有未保存的修改',
+  unsavedDescription: '离开后本页的修改将丢失，确定离开吗？',
+  unsavedLeave: '离开',
+  unsavedStay: '留在本页',
+  unsavedNote: '有未保存的修改',
 } as const;
 
 export const THEME_MODE_LABELS: Record<ThemeMode, string> = {
@@ -23,3 +28,11 @@ export const THEME_MODE_LABELS: Record<ThemeMode, string> = {
   dark: '深色',
   system: '跟随系统',
 };
+
+const THEME_LABELS: Record<Theme, string> = { light: '浅色', dark: '深色' };
+
+/** The theme button's tooltip: the current mode (and what "system" shows now), then what a click does. */
+export function themeToggleHint(mode: ThemeMode, theme: Theme, next: ThemeMode): string {
+  const current = mode === 'system' ? `${THEME_MODE_LABELS.system}（${THEME_LABELS[theme]}）` : THEME_MODE_LABELS[mode];
+  return `当前主题：${current}，点击切换为${THEME_MODE_LABELS[next]}`;
+}

@@ -49,7 +49,7 @@ export async function startAgentChatTestApp(env: Record<string, string> = {}): P
   const t = await startTestApp({ SECRET_KEY, LLM_RETRY_BASE_MS: '5', ...env });
   const admin = await t.signUp('ac_admin');
   const [alice, bob] = [await t.signUp('ac_alice'), await t.signUp('ac_bob')];
-  expectOk(await t.call('/api/llm/create_llm_model', { llm_name: MODEL, type: 'chat', provider: 'openai-compatible', base_url: llm.url, api_key: 'sk-agent-0001', is_public: true }, admin));
+  expectOk(await t.call('/api/llm/create_llm_model', { llm_name: MODEL, type: 'chat', provider: 'openai-compatible', base_url: llm.url, api_key: 'sk-agent-0001', is_public: true, supports_tools: true }, admin));
   const base = await t.app.listen({ host: '127.0.0.1', port: 0 });
   let agents = 0;
 

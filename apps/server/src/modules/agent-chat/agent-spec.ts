@@ -11,6 +11,7 @@ import type { McpCatalog } from '../mcp/index.js';
 import type { ToolCatalog } from '../tool/index.js';
 import { knowledgeSearchTool, retrieveForAgent } from './agent-knowledge.js';
 import { runInputOf, type AgentRunInput } from './agent-run-input.js';
+import { toolsForModel } from './model-tools.js';
 
 export interface AgentSpecDeps {
   db: Db;
@@ -82,7 +83,11 @@ export async function buildAgentSpec(deps: AgentSpecDeps, viewer: Viewer, contex
   const input = runInputOf(context.run.input);
   const { agent } = input;
   const model = await llm.resolveModel(viewer, agent.llm_name, 'chat');
-  const { tools, unavailable } = await agentTools(deps, viewer, input);
+  const found = await agentTools(deps, viewer, input);
+  const { tools, notice } = toolsForModel(model, found.tools);
+  const { unavailable } = found;
+  // Told once, before the answer of a fresh run; every save of its message keeps it in front.
+  if (notice && fresh) context.emit('delta', { text: notice });
   const notes = unavailable.map((message) => `（注意：${message}，相关工具本次不可用。）`);
   return {
     mode: input.mode,
@@ -106,7 +111,7 @@ export async function buildAgentSpec(deps: AgentSpecDeps, viewer: Viewer, contex
       build: (position, step) => stepRow(context.run.id, position, step),
     },
     async saveMessage(end) {
-      await conversations.saveRunAnswer({ conversationId: input.conversation_id, runId: context.run.id, content: end.answer, meta: messageMeta(input, end) });
+      await conversations.saveRunAnswer({ conversationId: input.conversation_id, runId: context.run.id, content: notice + end.answer, meta: messageMeta(input, end) });
       if (end.status === 'completed' && input.opens_conversation) {
         conversations.titleFirstExchange({ conversationId: input.conversation_id, question: input.query, answer: end.answer, ask: titleAsker(llm, viewer, model) });
       }

@@ -62,7 +62,7 @@ describe('agent publishing: API keys and POST /v1/chat/completions', () => {
     admin = await t.signUp('pub_admin');
     alice = await t.signUp('pub_alice');
     bob = await t.signUp('pub_bob');
-    expectOk(await t.call('/api/llm/create_llm_model', { llm_name: MODEL, type: 'chat', provider: 'openai-compatible', base_url: llm.url, api_key: 'sk-publish-01', is_public: true }, admin));
+    expectOk(await t.call('/api/llm/create_llm_model', { llm_name: MODEL, type: 'chat', provider: 'openai-compatible', base_url: llm.url, api_key: 'sk-publish-01', is_public: true, supports_tools: true }, admin));
     privateAgent = await createAgent();
     publishedAgent = await createAgent({ name: '公开助手' });
     expectOk(await t.call('/api/agent/publish', publishedAgent.id, alice));

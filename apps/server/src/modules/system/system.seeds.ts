@@ -4,6 +4,7 @@ import {
   DEFAULT_APP_NAME,
   MENU,
   REGISTER_REVIEW_PROPERTY,
+  SETUP_DISMISSED_PROPERTY,
   SMS_ENABLED_PROPERTY,
   menuPropertyCode,
 } from '@agent-platform/contracts';
@@ -29,6 +30,7 @@ export function defaultProperties(): NewProperty[] {
     { code: APP_LOGO_PROPERTY, name: '应用 Logo', defaultValue: DEFAULT_LOGO, description: '图片地址或 data URL' },
     { code: SMS_ENABLED_PROPERTY, name: '短信验证码', defaultValue: 'false', description: '为 true 时注册需要手机验证码' },
     { code: REGISTER_REVIEW_PROPERTY, name: '注册审核', defaultValue: 'false', description: '为 true 时新注册的账号需管理员审核后才能登录' },
+    { code: SETUP_DISMISSED_PROPERTY, name: '入门清单已关闭', defaultValue: 'false', description: '为 true 时管理员不再看到侧边栏的入门清单（添加模型 → 创建智能体 → 对话）' },
     ...menu,
   ];
 }

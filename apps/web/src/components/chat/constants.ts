@@ -14,7 +14,7 @@ export const CHAT_TEXT = {
   send: '发送',
   stop: '停止生成',
   suggestions: '你可能还想问',
-  tokens: (prompt: number, completion: number) => `输入 ${prompt} · 输出 ${completion} tokens`,
+  tokens: (prompt: number, completion: number) => `输入 ${prompt} · 输出 ${completion} 词元`,
   sources: (count: number) => `参考了 ${count} 个分段`,
   noSources: '未检索到相关分段',
   citation: (index: number) => `引用 ${index}`,

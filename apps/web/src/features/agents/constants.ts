@@ -83,7 +83,7 @@ export const AGENT_FORM_TEXT = {
   llmName: '对话模型',
   llmPlaceholder: '选择对话模型',
   llmRequired: '请选择对话模型',
-  noModels: '暂无可用的对话模型，可在「模型管理」中添加',
+  noToolSupport: (model: string) => `模型「${model}」未开启“支持工具调用”：对话时不会把工具交给它，智能体的工具将不会被使用。请换用支持工具调用的模型，或在模型管理中开启该选项。`,
   temperature: '温度',
   topP: 'top_p',
   maxTokens: '最大输出长度',

@@ -14,3 +14,5 @@ export const agentRoutes: RouteObject[] = [
 
 /** The embeddable chat: outside sign-in and every layout (a web page shows it in an iframe). */
 export const agentEmbedRoutes: RouteObject[] = [lazyRoute('embed/agent/:id', AGENT_TITLES.embed, () => import('./embed/EmbedChatPage'))];
+export { AGENT_PATHS } from './constants';
+export { useAgents } from './queries';

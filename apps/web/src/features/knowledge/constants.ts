@@ -53,7 +53,6 @@ export const KB_FORM_TEXT = {
   embeddingPlaceholder: '不使用向量模型',
   rerankModel: '重排模型',
   rerankPlaceholder: '不使用重排模型',
-  noModels: '暂无已启用的模型，可在「模型管理」中添加',
   tags: '标签',
   tagsPlaceholder: '从标签管理中选择，最多 10 个',
   isPublic: '公开给所有用户',

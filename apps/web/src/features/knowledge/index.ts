@@ -11,3 +11,5 @@ export const knowledgeRoutes: RouteObject[] = [
 
 export { KB_SEARCH_MODE_LABELS } from './constants';
 export { useVisibleKbs } from './queries';
+export { KB_PATHS } from './constants';
+export { useKbs } from './queries';

@@ -65,10 +65,10 @@ export const MODEL_FORM_TEXT = {
   upstreamModelPlaceholder: '不填则与模型名称相同',
   upstreamModelHint: '提供方接口中的 model 参数',
   contextWindow: '上下文长度',
-  contextWindowUnit: 'tokens',
-  temperature: '温度 (temperature)',
+  contextWindowUnit: '词元',
+  temperature: '温度',
   topP: 'top_p',
-  maxTokens: '最大输出长度 (max_tokens)',
+  maxTokens: '最大输出长度',
   parameterHint: '留空表示使用提供方的默认值；对话时可临时调整',
   defaultPlaceholder: '默认',
   supportsTools: '支持工具调用',
@@ -102,18 +102,27 @@ export const CHAT_PAGE_TEXT = {
   closeSettings: '收起参数设置',
   systemPrompt: '系统提示词',
   systemPromptPlaceholder: '例如：你是一名资深的 Python 工程师，回答简洁并给出代码示例。',
-  temperature: '温度 (temperature)',
+  temperature: '温度',
   temperatureHint: '越高回答越发散，越低越稳定',
   topP: 'top_p',
   topPHint: '核采样范围，一般与温度二选一调整',
-  maxTokens: '最大输出长度 (max_tokens)',
+  maxTokens: '最大输出长度',
   modelDefault: '模型默认',
+  modelDefaultOf: (value: number) => `模型默认（${value}）`,
+  overriding: '自定义',
+  overrideOf: (label: string) => `自定义${label}`,
   reset: '恢复默认',
   settingsHint: '参数只对之后发送的消息生效',
   placeholder: '输入问题，Enter 发送，Shift + Enter 换行',
   welcomeTitle: '开始与模型对话',
   welcomeDescription: (name: string) => `当前模型：${name}。可以在右侧调整系统提示词与参数，对比不同设置下的回答。`,
   loadFailed: '会话加载失败',
+} as const;
+
+export const NO_MODELS_TEXT = {
+  none: (typeLabel: string) => `还没有可用的${typeLabel}模型`,
+  add: '去添加模型',
+  addAnother: '添加新模型',
 } as const;
 
 export const LLM_TOAST = {

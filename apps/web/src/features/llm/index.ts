@@ -11,3 +11,6 @@ export const llmRoutes: RouteObject[] = [
 ];
 
 export { useChatModels } from './queries';
+export { AddModelLink, NoModelsHint } from './components/NoModelsHint';
+export { useCreatedModel } from './use-created-model';
+export { LLM_PATHS, NO_MODELS_TEXT } from './constants';

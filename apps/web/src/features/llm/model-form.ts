@@ -29,10 +29,10 @@ export interface ModelFormValues {
   supports_vision: boolean;
 }
 
-export function initialValues(model?: LlmModel): ModelFormValues {
+export function initialValues(model?: LlmModel, type: LlmType = 'chat'): ModelFormValues {
   if (!model) {
     return {
-      type: 'chat',
+      type,
       llm_name: '',
       display_name: '',
       description: '',
@@ -47,7 +47,7 @@ export function initialValues(model?: LlmModel): ModelFormValues {
       top_p: null,
       max_tokens: null,
       supports_tools: false,
-      supports_vision: false,
+      supports_vision: type === 'vision',
     };
   }
   return {

@@ -16,3 +16,5 @@ export { KeyValueFields } from './components/KeyValueFields';
 export { JsonEditor } from './components/JsonEditor';
 export { TagFilter, TagList, TagsAndVisibility } from './components/ToolTags';
 export { fromKeyValues, toKeyValues, type KeyValue } from './tool-form';
+export { TOOL_PATHS } from './constants';
+export { useTools } from './queries';

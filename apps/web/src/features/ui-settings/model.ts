@@ -5,6 +5,7 @@ import {
   effectiveValue,
   MENU,
   menuPropertyCode,
+  SETUP_DISMISSED_PROPERTY,
   type UiPropertyEntry,
 } from '@agent-platform/contracts';
 
@@ -26,6 +27,8 @@ export interface UiSettings {
   /** A configured logo (URL or data URL); null means the built-in logo. */
   logo: string | null;
   menu: UiMenuGroup[];
+  /** An administrator has dismissed the setup checklist. */
+  setupDismissed: boolean;
 }
 
 export const DEFAULT_UI_SETTINGS: UiSettings = deriveUiSettings([]);
@@ -52,6 +55,7 @@ export function deriveUiSettings(entries: UiPropertyEntry[]): UiSettings {
     appName: values.get(APP_NAME_PROPERTY) || DEFAULT_APP_NAME,
     logo: values.get(APP_LOGO_PROPERTY) || null,
     menu,
+    setupDismissed: values.get(SETUP_DISMISSED_PROPERTY) === 'true',
   };
 }
 

@@ -4,6 +4,7 @@ import { useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { BrandLogo } from '../../components/BrandLogo';
 import { useSessionUser } from '../../features/auth';
+import { SetupChecklist } from '../../features/setup';
 import { findActiveMenuPath, useUiSettings } from '../../features/ui-settings';
 import { HOME_PATH } from '../../lib/redirect';
 import { usePreferenceStore } from '../../stores/preference';
@@ -89,6 +90,7 @@ export function Sidebar() {
           {...(collapsed ? {} : { openKeys, onOpenChange: setOpenKeys })}
           onClick={({ key }) => navigate(key)}
         />
+        {collapsed ? null : <SetupChecklist isAdmin={user.role === 'admin'} />}
         <div className={`${styles.siderFooter} ${narrow ? styles.hidden : ''}`}>
           <Button
             type="text"

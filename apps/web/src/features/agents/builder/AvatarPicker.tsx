@@ -1,6 +1,7 @@
 import { Button, Flex, Input, Popover, Typography } from 'antd';
 import { useState } from 'react';
 import { AgentAvatar } from '../components/AgentAvatar';
+import { avatarImageOf } from '../components/avatar-images';
 import { AVATAR_CHOICES, AGENT_FORM_TEXT as TEXT } from '../constants';
 import styles from './AgentBuilder.module.css';
 
@@ -9,7 +10,7 @@ interface AvatarPickerProps {
   onChange?: (value: string) => void;
 }
 
-/** The avatar as a button; a popover offers emoji and takes any emoji or image URL typed in. */
+/** The avatar as a button; a popover offers the emoji (drawn as pictures) and takes any emoji or image URL typed in. */
 export function AvatarPicker({ value = '', onChange }: AvatarPickerProps) {
   const [open, setOpen] = useState(false);
   const pick = (avatar: string) => {
@@ -21,7 +22,7 @@ export function AvatarPicker({ value = '', onChange }: AvatarPickerProps) {
       <div className={styles.avatarGrid}>
         {AVATAR_CHOICES.map((emoji) => (
           <Button key={emoji} type={emoji === value ? 'primary' : 'text'} ghost={emoji === value} className={styles.avatarChoice} aria-label={emoji} onClick={() => pick(emoji)}>
-            {emoji}
+            <img src={avatarImageOf(emoji)} alt="" className={styles.avatarChoiceImage} draggable={false} />
           </Button>
         ))}
       </div>

@@ -2,7 +2,9 @@ import type { AgentInfo } from '@agent-platform/contracts';
 import { ApiOutlined, ArrowLeftOutlined, MessageOutlined, SaveOutlined } from '@ant-design/icons';
 import { Button, Flex, Typography } from 'antd';
 import { useNavigate } from 'react-router';
+import { COMMON_TEXT } from '../../../components/constants';
 import { PublishedTag } from '../components/AgentCard';
+import styles from './AgentBuilder.module.css';
 import { AGENT_FORM_TEXT as TEXT, AGENT_LIST_TEXT, AGENT_PATHS } from '../constants';
 
 interface BuilderHeaderProps {
@@ -10,13 +12,16 @@ interface BuilderHeaderProps {
   agent?: AgentInfo;
   submitting: boolean;
   onSubmit: () => void;
+  /** Changes not saved yet: said beside 保存. */
+  dirty: boolean;
 }
 
 /** Above the builder: back, the title, and 保存 (with 对话 and 发布/接入 once saved). */
-export function BuilderHeader({ title, agent, submitting, onSubmit }: BuilderHeaderProps) {
+export function BuilderHeader({ title, agent, submitting, onSubmit, dirty }: BuilderHeaderProps) {
   const navigate = useNavigate();
   return (
-    <Flex align="center" justify="space-between" gap={12} wrap style={{ marginBottom: 16 }}>
+    // Sticky below the app header: 保存 stays in view however far the sections scroll.
+    <Flex align="center" justify="space-between" gap={12} wrap className={styles.header}>
       <Flex align="center" gap={8} style={{ minWidth: 0 }}>
         <Button type="text" icon={<ArrowLeftOutlined />} aria-label={TEXT.back} title={TEXT.back} onClick={() => navigate(AGENT_PATHS.list)} />
         <Typography.Title level={4} style={{ margin: 0 }} ellipsis>
@@ -24,7 +29,8 @@ export function BuilderHeader({ title, agent, submitting, onSubmit }: BuilderHea
         </Typography.Title>
         {agent ? <PublishedTag isPublic={agent.is_public} /> : null}
       </Flex>
-      <Flex gap={8} wrap>
+      <Flex gap={8} wrap align="center">
+        {dirty ? <Typography.Text type="warning">{COMMON_TEXT.unsavedNote}</Typography.Text> : null}
         {agent ? (
           <>
             <Button icon={<MessageOutlined />} onClick={() => navigate(AGENT_PATHS.chat(agent.id))}>

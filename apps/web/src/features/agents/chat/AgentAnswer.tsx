@@ -24,7 +24,7 @@ export function AgentAnswer({ message, toolTitle, onDecide, onOpenSource, busy }
     const value = pause.kind === 'action_confirm' ? step.input : step.output;
     return <DecisionBar kind={pause.kind} value={value} onDecide={decide} disabled={busy} />;
   };
-  const cards = (shown: ToolStepView[]) => (shown.length ? <StepCards steps={shown} toolTitle={toolTitle} decisionFor={decisionFor} /> : null);
+  const cards = (shown: ToolStepView[]) => (shown.length ? <StepCards steps={shown} toolTitle={toolTitle} decisionFor={decisionFor} answerLength={message.content.length} /> : null);
   // Plan chat: each tool call under the plan step that made it (a stored answer may not say which).
   const planned = plan?.length ? steps.filter((step) => step.planIndex !== undefined) : [];
   return (

@@ -46,12 +46,40 @@ interface StepCardsProps {
   toolTitle: (name: string) => string;
   /** The decision buttons of the step the run waits at (undefined for the others). */
   decisionFor: (step: ToolStepView) => ReactNode;
+  /** How much answer text has streamed so far: a decided step folds once more arrives. */
+  answerLength: number;
+}
+
+interface Held {
+  /** The steps waiting for a person at the last render. */
+  waiting: string[];
+  /** Steps a person just decided, kept open, with the answer's length at that moment. */
+  decided: Record<string, number>;
+}
+
+/**
+ * A step just decided stays open while its tool runs and its result arrives, and folds only when the
+ * answer goes on after it (the person sees what their decision did).
+ */
+function useHeldOpen(steps: ToolStepView[], answerLength: number): { waiting: string[]; held: string[] } {
+  const waiting = steps.filter((step) => step.status === 'awaiting').map((step) => step.key);
+  const [state, setState] = useState<Held>({ waiting, decided: {} });
+  const justDecided = state.waiting.filter((key) => !waiting.includes(key));
+  const answered = Object.keys(state.decided).filter((key) => answerLength > (state.decided[key] ?? 0));
+  if (justDecided.length || answered.length || state.waiting.join() !== waiting.join()) {
+    const decided = { ...state.decided };
+    for (const key of justDecided) decided[key] = answerLength;
+    for (const key of answered) delete decided[key];
+    setState({ waiting, decided });
+  }
+  return { waiting, held: Object.keys(state.decided) };
 }
 
 /** Each tool call of an answer as a card: tool, input, output or error, time taken, and the decision when paused. */
-export function StepCards({ steps, toolTitle, decisionFor }: StepCardsProps) {
+export function StepCards({ steps, toolTitle, decisionFor, answerLength }: StepCardsProps) {
   const [opened, setOpened] = useState<string[]>([]);
-  const waiting = steps.filter((step) => step.status === 'awaiting').map((step) => step.key);
+  const { waiting, held } = useHeldOpen(steps, answerLength);
+  const open = [...waiting, ...held];
   const items: ThoughtChainItemType[] = steps.map((step) => {
     const duration = stepDuration(step);
     const decision = decisionFor(step);
@@ -86,8 +114,8 @@ export function StepCards({ steps, toolTitle, decisionFor }: StepCardsProps) {
       className={styles.steps}
       items={items}
       line="dashed"
-      expandedKeys={[...new Set([...opened, ...waiting])]}
-      onExpand={(keys) => setOpened(keys.filter((key) => !waiting.includes(key)))}
+      expandedKeys={[...new Set([...opened, ...open])]}
+      onExpand={(keys) => setOpened(keys.filter((key) => !open.includes(key)))}
     />
   );
 }

@@ -1,6 +1,7 @@
 import type { AgentInfo } from '@agent-platform/contracts';
 import { useParams } from 'react-router';
 import { toast } from 'sonner';
+import { useUnsavedChanges } from '../../../lib/use-unsaved-changes';
 import { toAgentBody } from '../agent-form';
 import { AgentBuilder } from '../builder/AgentBuilder';
 import { BuilderHeader } from '../builder/BuilderHeader';
@@ -9,17 +10,22 @@ import { AGENT_TITLES, AGENT_TOAST } from '../constants';
 import { useUpdateAgent } from '../queries';
 
 function EditBuilder({ saved }: { saved: AgentInfo }) {
+  const unsaved = useUnsavedChanges();
   const update = useUpdateAgent();
   return (
     <AgentBuilder
       agent={saved}
       submitting={update.isPending}
-      header={(submit) => <BuilderHeader title={`${AGENT_TITLES.edit}：${saved.name}`} agent={saved} submitting={update.isPending} onSubmit={submit} />}
+      unsaved={unsaved}
+      header={(submit) => <BuilderHeader title={`${AGENT_TITLES.edit}：${saved.name}`} agent={saved} submitting={update.isPending} onSubmit={submit} dirty={unsaved.dirty} />}
       onSubmit={(values) =>
         update.mutate(
           { id: saved.id, ...toAgentBody(values) },
           {
-            onSuccess: (next) => toast.success(AGENT_TOAST.saved, { description: next.name }),
+            onSuccess: (next) => {
+              unsaved.markSaved();
+              toast.success(AGENT_TOAST.saved, { description: next.name });
+            },
             onError: (error) => toast.error(AGENT_TOAST.saveFailed, { description: error.message }),
           },
         )

@@ -11,6 +11,7 @@ import { AuthSwitchLink } from '../components/AuthSwitchLink';
 import { PasswordInput } from '../components/PasswordInput';
 import { AGREEMENT_URL, AUTH_RULES, AUTH_TEXT, AUTH_TOAST } from '../constants';
 import { useSignIn } from '../queries';
+import { registeredUserName } from '../registered-user';
 
 export default function LoginPage() {
   const signIn = useSignIn();
@@ -33,18 +34,18 @@ export default function LoginPage() {
   return (
     <>
       <AuthHeading title={AUTH_TEXT.loginHeading} subtitle={AUTH_TEXT.loginSubtitle} />
-      <Form<LoginBody> name="login" size="large" onFinish={onFinish} autoComplete="on">
+      <Form<LoginBody> name="login" size="large" onFinish={onFinish} autoComplete="on" initialValues={{ user_name: registeredUserName(location.state) }}>
         <Form.Item name="user_name" rules={[{ required: true, whitespace: true, message: AUTH_RULES.userNameRequired }]}>
           <Input
             prefix={<UserOutlined />}
             placeholder={AUTH_TEXT.userName}
             aria-label={AUTH_TEXT.userName}
             autoComplete="username"
-            autoFocus
+            autoFocus={!registeredUserName(location.state)}
           />
         </Form.Item>
         <Form.Item name="password" rules={[{ required: true, message: AUTH_RULES.passwordRequired }]}>
-          <PasswordInput label={AUTH_TEXT.password} autoComplete="current-password" />
+          <PasswordInput label={AUTH_TEXT.password} autoComplete="current-password" autoFocus={!!registeredUserName(location.state)} />
         </Form.Item>
         <AuthSubmitButton loading={signIn.isPending}>{AUTH_TEXT.loginButton}</AuthSubmitButton>
       </Form>

@@ -11,6 +11,7 @@ import { AuthSwitchLink } from '../components/AuthSwitchLink';
 import { PasswordInput } from '../components/PasswordInput';
 import { SendCodeButton } from '../components/SendCodeButton';
 import { AUTH_RULES, AUTH_TEXT, AUTH_TOAST, CODE_LENGTH } from '../constants';
+import { registeredState } from '../registered-user';
 import { useRegister, useSmsInternetFlag } from '../queries';
 import { confirmPasswordRules, passwordRules, PHONE_RULES } from '../rules';
 
@@ -39,7 +40,7 @@ export default function RegisterPage() {
     registerAccount.mutate(body, {
       onSuccess: () => {
         toast.success(AUTH_TOAST.registerSuccess);
-        navigate({ pathname: LOGIN_PATH, search: location.search });
+        navigate({ pathname: LOGIN_PATH, search: location.search }, { state: registeredState(user_name) });
       },
       onError: (error) => toast.error(AUTH_TOAST.registerFailed, { description: error.message }),
     });

@@ -1,6 +1,10 @@
 import type { KnowledgeBase, LlmModel } from '@agent-platform/contracts';
 import { Alert, Collapse, Form, Input, InputNumber, Modal, Select, Switch } from 'antd';
+import { useEffect } from 'react';
 import { toast } from 'sonner';
+import { UnsavedChangesPrompt } from '../../../components/UnsavedChangesPrompt';
+import { useUnsavedChanges } from '../../../lib/use-unsaved-changes';
+import { NoModelsHint, useCreatedModel } from '../../llm';
 import { TagSelect } from '../../tags';
 import { KB_FORM_TEXT as TEXT, KB_TOAST } from '../constants';
 import { useCreateKb, useEnabledModels, useUpdateKb } from '../queries';
@@ -53,12 +57,25 @@ export function KbFormModal({ open, kb, onClose, onSaved }: KbFormModalProps) {
   const embedding = useEnabledModels(['embedding']);
   const rerank = useEnabledModels(['rerank']);
   const pending = create.isPending || update.isPending;
+  const unsaved = useUnsavedChanges();
+  const close = () => {
+    unsaved.markSaved();
+    onClose();
+  };
+  const created = useCreatedModel();
+  // Back from creating a model for this form: put it where its type belongs.
+  useEffect(() => {
+    if (!open || !created) return;
+    if (embedding.data?.some((model) => model.llm_name === created)) form.setFieldValue('embedding_model', created);
+    if (rerank.data?.some((model) => model.llm_name === created)) form.setFieldValue('rerank_model', created);
+  }, [open, created, embedding.data, rerank.data, form]);
 
   const submit = async (values: KbFormValues) => {
     const body = toKbBody(values);
     try {
       const saved = kb ? await update.mutateAsync({ kb_id: kb.id, ...body }) : await create.mutateAsync(body);
       toast.success(kb ? KB_TOAST.saved : KB_TOAST.created, { description: saved.name });
+      unsaved.markSaved();
       onSaved?.(saved);
       onClose();
     } catch (error) {
@@ -74,11 +91,11 @@ export function KbFormModal({ open, kb, onClose, onSaved }: KbFormModalProps) {
       cancelText={TEXT.cancel}
       confirmLoading={pending}
       onOk={() => form.submit()}
-      onCancel={onClose}
+      onCancel={close}
       destroyOnHidden
       width={600}
     >
-      <Form<KbFormValues> form={form} layout="vertical" initialValues={toFormValues(kb)} onFinish={(values) => void submit(values)} clearOnDestroy>
+      <Form<KbFormValues> form={form} layout="vertical" initialValues={toFormValues(kb)} onValuesChange={unsaved.markChanged} onFinish={(values) => void submit(values)} clearOnDestroy>
         <Form.Item name="name" label={TEXT.name} rules={[{ required: true, whitespace: true, message: TEXT.nameRequired }, { max: 100 }]}>
           <Input placeholder={TEXT.namePlaceholder} maxLength={100} />
         </Form.Item>
@@ -86,10 +103,10 @@ export function KbFormModal({ open, kb, onClose, onSaved }: KbFormModalProps) {
           <Input.TextArea placeholder={TEXT.descriptionPlaceholder} maxLength={1000} autoSize={{ minRows: 2, maxRows: 5 }} />
         </Form.Item>
         <Form.Item name="embedding_model" label={TEXT.embeddingModel} extra={TEXT.embeddingHint}>
-          <Select allowClear placeholder={TEXT.embeddingPlaceholder} options={modelOptions(embedding.data)} loading={embedding.isPending} notFoundContent={TEXT.noModels} aria-label={TEXT.embeddingModel} />
+          <Select allowClear placeholder={TEXT.embeddingPlaceholder} options={modelOptions(embedding.data)} loading={embedding.isPending} notFoundContent={<NoModelsHint type="embedding" />} aria-label={TEXT.embeddingModel} />
         </Form.Item>
         <Form.Item name="rerank_model" label={TEXT.rerankModel}>
-          <Select allowClear placeholder={TEXT.rerankPlaceholder} options={modelOptions(rerank.data)} loading={rerank.isPending} notFoundContent={TEXT.noModels} aria-label={TEXT.rerankModel} />
+          <Select allowClear placeholder={TEXT.rerankPlaceholder} options={modelOptions(rerank.data)} loading={rerank.isPending} notFoundContent={<NoModelsHint type="rerank" />} aria-label={TEXT.rerankModel} />
         </Form.Item>
         <Form.Item name="tags" label={TEXT.tags}>
           <TagSelect tagType="kb" mode="multiple" maxCount={10} placeholder={TEXT.tagsPlaceholder} aria-label={TEXT.tags} />
@@ -100,6 +117,7 @@ export function KbFormModal({ open, kb, onClose, onSaved }: KbFormModalProps) {
         {kb ? <Alert type="info" showIcon title={TEXT.reindexHint} style={{ marginBottom: 16 }} /> : null}
         <Collapse size="small" items={[{ key: 'advanced', label: TEXT.advanced, forceRender: true, children: <AdvancedFields /> }]} />
       </Form>
+      <UnsavedChangesPrompt blocker={unsaved.blocker} />
     </Modal>
   );
 }

@@ -4,7 +4,7 @@ import layout from '../../../components/chat/ChatLayout.module.css';
 import { ChatComposer } from '../../../components/chat/ChatComposer';
 import { ChatMessageList } from '../../../components/chat/ChatMessageList';
 import { ChatPageShell } from '../../../components/chat/ChatPageShell';
-import { SessionConversationList } from '../../conversations';
+import { SessionConversationList, useConversationInUrl } from '../../conversations';
 import { CitationDrawer, type OpenCitation } from '../../../components/chat/CitationDrawer';
 import { CitedAnswer } from '../../../components/chat/CitedAnswer';
 import { KbChatToolbar } from '../chat/KbChatToolbar';
@@ -17,6 +17,7 @@ import { KB_CHAT_TEXT as TEXT, KB_TITLES } from '../constants';
 export default function KbChatPage() {
   const chat = useKbChat();
   const { kbs, kbIds, models, model, session } = chat;
+  useConversationInUrl('kb', session.conversationId, chat.openConversation);
   const [input, setInput] = useState('');
   const [citation, setCitation] = useState<OpenCitation | null>(null);
   const loading = kbs.isPending || models.isPending;

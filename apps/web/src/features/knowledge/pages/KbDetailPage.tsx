@@ -1,6 +1,7 @@
 import { Button, Card, Result, Skeleton, Tabs } from 'antd';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
+import { useCreatedModel } from '../../llm';
 import { KbFormModal } from '../components/KbFormModal';
 import { KbHeader } from '../components/KbHeader';
 import { KB_DETAIL_TEXT as TEXT, KB_PATHS } from '../constants';
@@ -14,7 +15,9 @@ export default function KbDetailPage() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const kb = useKb(id);
-  const [editing, setEditing] = useState(false);
+  // Back from creating a model for this knowledge base: its form opens again with the model chosen.
+  const createdModel = useCreatedModel();
+  const [editing, setEditing] = useState(createdModel !== undefined);
 
   if (kb.isPending) return <Skeleton active paragraph={{ rows: 8 }} />;
   if (kb.isError || !kb.data) {

@@ -4,6 +4,7 @@ import { Button, Card, Flex, Tabs } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { PageHeader } from '../../../components/PageHeader';
+import { useCreatedModel } from '../../llm';
 import { KbFormModal } from '../components/KbFormModal';
 import { KbGrid } from '../components/KbGrid';
 import { KB_LIST_TEXT as TEXT, KB_PATHS, KB_TITLES } from '../constants';
@@ -13,7 +14,9 @@ type Editing = { kb?: KnowledgeBase } | null;
 /** /kb: my knowledge bases and the public ones; create, edit, publish, delete. */
 export default function KbListPage() {
   const navigate = useNavigate();
-  const [editing, setEditing] = useState<Editing>(null);
+  // Back from creating a model for a new knowledge base: its form opens again with the model chosen.
+  const createdModel = useCreatedModel();
+  const [editing, setEditing] = useState<Editing>(createdModel ? {} : null);
   const edit = (kb: KnowledgeBase) => setEditing({ kb });
 
   return (

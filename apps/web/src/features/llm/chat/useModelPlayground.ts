@@ -7,6 +7,7 @@ import { useLoadConversationMessages, useRefreshConversations } from '../../conv
 import { streamLlmChat } from '../api';
 import { CHAT_PAGE_TEXT as TEXT } from '../constants';
 import { useChatModels, useSuggestedQuestions } from '../queries';
+import { useCreatedModel } from '../use-created-model';
 import { EMPTY_SETTINGS, suggestionMessages, toChatBody, type ChatSettings } from './chat-settings';
 
 /**
@@ -15,7 +16,8 @@ import { EMPTY_SETTINGS, suggestionMessages, toChatBody, type ChatSettings } fro
  */
 export function useModelPlayground() {
   const models = useChatModels();
-  const [chosen, setChosen] = useState<string | null>(null);
+  const created = useCreatedModel();
+  const [chosen, setChosen] = useState<string | null>(created ?? null);
   const [settings, setSettings] = useState<ChatSettings>(EMPTY_SETTINGS);
   const [suggestFor, setSuggestFor] = useState<ChatMessageView | null>(null);
   const refreshConversations = useRefreshConversations();

@@ -1,8 +1,11 @@
-import { LLM_NAME_MAX, LLM_NAME_PATTERN, LLM_TYPE_LABELS, LLM_TYPES, type LlmModel } from '@agent-platform/contracts';
+import { LLM_NAME_MAX, LLM_NAME_PATTERN, LLM_TYPE_LABELS, LLM_TYPES, type LlmModel, type LlmType } from '@agent-platform/contracts';
 import { ApiOutlined } from '@ant-design/icons';
 import { Button, Card, Col, Divider, Flex, Form, Input, Radio, Row, Switch } from 'antd';
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
+import { StickyFormActions } from '../../../components/StickyFormActions';
+import { UnsavedChangesPrompt } from '../../../components/UnsavedChangesPrompt';
+import type { UnsavedChanges } from '../../../lib/use-unsaved-changes';
 import { LLM_PATHS, MODEL_FORM_RULES as RULES, MODEL_FORM_TEXT as TEXT } from '../constants';
 import { initialValues, toTestBody, type ModelFormValues } from '../model-form';
 import { ConnectionTestResult, useConnectionTest } from './ConnectionTest';
@@ -16,15 +19,19 @@ const CONNECTION_FIELDS: Array<keyof ModelFormValues> = ['type', 'llm_name', 'ba
 interface ModelFormProps {
   /** The saved model when editing; none when creating. */
   model?: LlmModel;
+  /** A new model's type (the page that sent the user here needs one of it). */
+  initialType?: LlmType;
   submitting: boolean;
   onSubmit: (values: ModelFormValues) => void;
+  /** The page's unsaved-changes guard (the page marks it saved before it navigates away). */
+  unsaved: UnsavedChanges;
 }
 
 /** The model form: adapts to the provider (preset address) and the type (which settings apply). */
-export function ModelForm({ model, submitting, onSubmit }: ModelFormProps) {
+export function ModelForm({ model, initialType, submitting, onSubmit, unsaved }: ModelFormProps) {
   const [form] = Form.useForm<ModelFormValues>();
   const navigate = useNavigate();
-  const initial = useMemo(() => initialValues(model), [model]);
+  const initial = useMemo(() => initialValues(model, initialType), [model, initialType]);
   const type = Form.useWatch('type', form) ?? initial.type;
 
   const test = useConnectionTest();
@@ -44,6 +51,7 @@ export function ModelForm({ model, submitting, onSubmit }: ModelFormProps) {
         initialValues={initial}
         onFinish={() => onSubmit(form.getFieldsValue(true) as ModelFormValues)}
         onValuesChange={(changed: Partial<ModelFormValues>) => {
+          unsaved.markChanged();
           if (changed.type === 'vision') form.setFieldValue('supports_vision', true);
         }}
         style={{ maxWidth: 920 }}
@@ -91,20 +99,23 @@ export function ModelForm({ model, submitting, onSubmit }: ModelFormProps) {
         <Divider />
         <SectionTitle>{TEXT.connectionSection}</SectionTitle>
         <ModelConnectionFields model={model} />
-        <ModelParameterFields type={type} />
-
-        <Divider />
-        <Flex gap={12} wrap align="center">
-          <Button type="primary" htmlType="submit" loading={submitting}>
-            {model ? TEXT.save : TEXT.create}
-          </Button>
+        {/* Beside the fields it tests, not at the end of the form. */}
+        <Flex gap={12} wrap align="center" style={{ marginBottom: 16 }}>
           <Button icon={<ApiOutlined />} loading={test.isPending} onClick={() => void testNow()}>
             {TEXT.testConnection}
           </Button>
-          <Button onClick={() => navigate(LLM_PATHS.list)}>{TEXT.cancel}</Button>
           <ConnectionTestResult result={test.result} />
         </Flex>
+        <ModelParameterFields type={type} />
+
+        <StickyFormActions dirty={unsaved.dirty}>
+          <Button type="primary" htmlType="submit" loading={submitting}>
+            {model ? TEXT.save : TEXT.create}
+          </Button>
+          <Button onClick={() => navigate(LLM_PATHS.list)}>{TEXT.cancel}</Button>
+        </StickyFormActions>
       </Form>
+      <UnsavedChangesPrompt blocker={unsaved.blocker} />
     </Card>
   );
 }

@@ -8,13 +8,14 @@ import {
   type LlmStatus,
   type LlmType,
 } from '@agent-platform/contracts';
-import { Alert, Empty, Select, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Alert, Empty, Select, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { ListToolbar } from '../../../components/ListToolbar';
 import { formatDateTime } from '../../../lib/format';
 import { usePagedQuery } from '../../../lib/use-paged-query';
 import { MODEL_LIST_TEXT as TEXT } from '../constants';
 import { useModels } from '../queries';
 import { ModelRowActions, ModelStatusSwitch } from './ModelRowActions';
+import styles from './ModelTable.module.css';
 import { providerLabel, TypeTag } from './ModelTags';
 
 const TYPE_OPTIONS = [{ value: '', label: TEXT.allTypes }, ...LLM_TYPES.map((type) => ({ value: type, label: LLM_TYPE_LABELS[type] }))];
@@ -24,43 +25,47 @@ const COLUMNS: TableColumnsType<LlmModel> = [
   {
     title: TEXT.name,
     key: 'name',
-    width: 240,
-    ellipsis: true,
-    render: (_value, model) => (
-      <Space orientation="vertical" size={0} style={{ minWidth: 0 }}>
-        <Typography.Text strong ellipsis>
-          {model.display_name || model.llm_name}
-        </Typography.Text>
-        <Typography.Text type="secondary" style={{ fontSize: 12 }} ellipsis>
-          {model.upstream_model && model.upstream_model !== model.llm_name ? `${model.llm_name} → ${model.upstream_model}` : model.llm_name}
-        </Typography.Text>
-      </Space>
-    ),
+    width: 220,
+    render: (_value, model) => {
+      const name = model.display_name || model.llm_name;
+      const detail = model.upstream_model && model.upstream_model !== model.llm_name ? `${model.llm_name} → ${model.upstream_model}` : model.llm_name;
+      return (
+        <div className={styles.stack}>
+          <Typography.Text strong ellipsis title={name}>
+            {name}
+          </Typography.Text>
+          <Typography.Text type="secondary" className={styles.small} ellipsis title={detail}>
+            {detail}
+          </Typography.Text>
+        </div>
+      );
+    },
   },
-  { title: TEXT.type, dataIndex: 'type', key: 'type', width: 96, render: (type: LlmType) => <TypeTag type={type} /> },
+  { title: TEXT.type, dataIndex: 'type', key: 'type', width: 88, render: (type: LlmType) => <TypeTag type={type} /> },
   {
     title: TEXT.provider,
     key: 'provider',
-    ellipsis: true,
     render: (_value, model) => (
-      <Space orientation="vertical" size={0} style={{ minWidth: 0 }}>
-        <Typography.Text ellipsis>{providerLabel(model.provider)}</Typography.Text>
-        <Typography.Text type="secondary" style={{ fontSize: 12 }} ellipsis title={model.base_url}>
+      <div className={styles.stack}>
+        <Typography.Text ellipsis title={providerLabel(model.provider)}>
+          {providerLabel(model.provider)}
+        </Typography.Text>
+        <Typography.Text type="secondary" className={styles.small} ellipsis title={model.base_url}>
           {model.base_url}
         </Typography.Text>
-      </Space>
+      </div>
     ),
   },
   {
     title: TEXT.visibility,
     dataIndex: 'is_public',
     key: 'is_public',
-    width: 96,
+    width: 88,
     render: (isPublic: boolean) => (isPublic ? <Tag color="processing">{TEXT.public}</Tag> : <Tag>{TEXT.private}</Tag>),
   },
-  { title: TEXT.status, key: 'status', width: 96, render: (_value, model) => <ModelStatusSwitch model={model} /> },
-  { title: TEXT.createdAt, dataIndex: 'created_at', key: 'created_at', width: 172, render: formatDateTime },
-  { title: TEXT.actions, key: 'actions', width: 200, fixed: 'right', render: (_value, model) => <ModelRowActions model={model} /> },
+  { title: TEXT.status, key: 'status', width: 92, render: (_value, model) => <ModelStatusSwitch model={model} /> },
+  { title: TEXT.createdAt, dataIndex: 'created_at', key: 'created_at', width: 160, render: formatDateTime },
+  { title: TEXT.actions, key: 'actions', width: 196, fixed: 'right', render: (_value, model) => <ModelRowActions model={model} /> },
 ];
 
 /** The models the user may see: filter by type and status, search, page on the server. */
@@ -93,7 +98,9 @@ export function ModelTable() {
         columns={COLUMNS}
         dataSource={models.data?.list ?? []}
         loading={models.isFetching}
-        scroll={{ x: 1040 }}
+        tableLayout="fixed"
+        // Fits the content width at 1280 px (the sidebar open); narrower windows scroll.
+        scroll={{ x: 940 }}
         locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={filtered ? TEXT.emptyFiltered : TEXT.empty} /> }}
         pagination={pagination(models.data?.total)}
       />

@@ -5,7 +5,7 @@ import layout from '../../../components/chat/ChatLayout.module.css';
 import { ChatComposer } from '../../../components/chat/ChatComposer';
 import { ChatMessageList } from '../../../components/chat/ChatMessageList';
 import { ChatPageShell } from '../../../components/chat/ChatPageShell';
-import { SessionConversationList } from '../../conversations';
+import { SessionConversationList, useConversationInUrl } from '../../conversations';
 import { ChatSettingsPanel } from '../chat/ChatSettingsPanel';
 import { ChatWelcome } from '../chat/ChatWelcome';
 import styles from '../chat/ModelPlayground.module.css';
@@ -17,6 +17,7 @@ import { CHAT_PAGE_TEXT as TEXT, LLM_TITLES } from '../constants';
 export default function ModelChatPage() {
   const playground = useModelPlayground();
   const { models, model, session } = playground;
+  useConversationInUrl('llm', session.conversationId, playground.openConversation);
   const [input, setInput] = useState('');
   const [settingsOpen, setSettingsOpen] = useState(true);
   const options = (models.data ?? []).map((entry) => ({ value: entry.llm_name, label: entry.display_name || entry.llm_name }));

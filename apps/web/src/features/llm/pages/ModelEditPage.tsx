@@ -1,5 +1,6 @@
 import { useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
+import { useUnsavedChanges } from '../../../lib/use-unsaved-changes';
 import { EditableGate } from '../../../components/EditableGate';
 import { PageHeader } from '../../../components/PageHeader';
 import { ModelForm } from '../components/ModelForm';
@@ -13,6 +14,7 @@ export default function ModelEditPage() {
   const navigate = useNavigate();
   const model = useModel(id);
   const update = useUpdateModel();
+  const unsaved = useUnsavedChanges();
 
   return (
     <>
@@ -22,11 +24,13 @@ export default function ModelEditPage() {
           <ModelForm
             key={saved.updated_at}
             model={saved}
+            unsaved={unsaved}
             submitting={update.isPending}
             onSubmit={(values) =>
               update.mutate(toUpdateBody(saved, values), {
                 onSuccess: (next) => {
                   toast.success(LLM_TOAST.saved, { description: next.display_name });
+                  unsaved.markSaved();
                   navigate(LLM_PATHS.list);
                 },
                 onError: (error) => toast.error(LLM_TOAST.saveFailed, { description: error.message }),

@@ -3,6 +3,9 @@ import { ApiOutlined } from '@ant-design/icons';
 import { Alert, Button, Divider, Flex, Form, Input, Radio, Select, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
+import { StickyFormActions } from '../../../components/StickyFormActions';
+import { UnsavedChangesPrompt } from '../../../components/UnsavedChangesPrompt';
+import type { UnsavedChanges } from '../../../lib/use-unsaved-changes';
 import { useSessionUser } from '../../auth';
 import { KeyValueFields, TagsAndVisibility } from '../../tools';
 import { SERVICE_FORM_TEXT as TEXT, SERVICE_PATHS } from '../constants';
@@ -14,6 +17,8 @@ interface ServiceFormProps {
   service?: McpService;
   submitting: boolean;
   onSubmit: (values: ServiceFormValues) => void;
+  /** The page's unsaved-changes guard (the page marks it saved before it navigates away). */
+  unsaved: UnsavedChanges;
 }
 
 function ConnectionFields({ editing }: { editing: boolean }) {
@@ -54,7 +59,7 @@ function ConnectionFields({ editing }: { editing: boolean }) {
 }
 
 /** The MCP service form, with 测试连接 listing the functions the unsaved settings reach. */
-export function ServiceForm({ service, submitting, onSubmit }: ServiceFormProps) {
+export function ServiceForm({ service, submitting, onSubmit, unsaved }: ServiceFormProps) {
   const [form] = Form.useForm<ServiceFormValues>();
   const navigate = useNavigate();
   const user = useSessionUser();
@@ -76,7 +81,10 @@ export function ServiceForm({ service, submitting, onSubmit }: ServiceFormProps)
       layout="vertical"
       initialValues={initial}
       onFinish={() => onSubmit(form.getFieldsValue(true) as ServiceFormValues)}
-      onValuesChange={() => test.reset()}
+      onValuesChange={() => {
+        test.reset();
+        unsaved.markChanged();
+      }}
       style={{ maxWidth: 920 }}
     >
       <Typography.Title level={5}>{TEXT.basicSection}</Typography.Title>
@@ -93,16 +101,10 @@ export function ServiceForm({ service, submitting, onSubmit }: ServiceFormProps)
         <Radio.Group options={transports.map((transport) => ({ value: transport, label: MCP_TRANSPORT_LABELS[transport] }))} optionType="button" buttonStyle="solid" />
       </Form.Item>
       <ConnectionFields editing={!!service} />
-      <Divider />
-      <Flex gap={12} wrap align="center">
-        <Button type="primary" htmlType="submit" loading={submitting}>
-          {service ? TEXT.save : TEXT.create}
-        </Button>
-        <Button icon={<ApiOutlined />} loading={test.isPending} onClick={() => void testNow()}>
-          {TEXT.test}
-        </Button>
-        <Button onClick={() => navigate(SERVICE_PATHS.list)}>{TEXT.cancel}</Button>
-      </Flex>
+      {/* Beside the fields it tests, not at the end of the form. */}
+      <Button icon={<ApiOutlined />} loading={test.isPending} onClick={() => void testNow()}>
+        {TEXT.test}
+      </Button>
       {test.isError ? <Alert type="error" showIcon title={TEXT.testFailed} description={test.error.message} style={{ marginTop: 16 }} /> : null}
       {test.data ? (
         <Flex vertical gap={12} style={{ marginTop: 16 }}>
@@ -110,6 +112,13 @@ export function ServiceForm({ service, submitting, onSubmit }: ServiceFormProps)
           <FunctionList functions={test.data.functions} />
         </Flex>
       ) : null}
+      <StickyFormActions dirty={unsaved.dirty}>
+        <Button type="primary" htmlType="submit" loading={submitting}>
+          {service ? TEXT.save : TEXT.create}
+        </Button>
+        <Button onClick={() => navigate(SERVICE_PATHS.list)}>{TEXT.cancel}</Button>
+      </StickyFormActions>
+      <UnsavedChangesPrompt blocker={unsaved.blocker} />
     </Form>
   );
 }

@@ -1,6 +1,7 @@
 import { Card } from 'antd';
 import { useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
+import { useUnsavedChanges } from '../../../lib/use-unsaved-changes';
 import { EditableGate } from '../../../components/EditableGate';
 import { PageHeader } from '../../../components/PageHeader';
 import { ServiceForm } from '../components/ServiceForm';
@@ -13,6 +14,7 @@ export default function ServiceEditPage() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const service = useService(id);
+  const unsaved = useUnsavedChanges();
   const update = useUpdateService();
 
   return (
@@ -24,11 +26,13 @@ export default function ServiceEditPage() {
             <ServiceForm
               key={saved.updated_at}
               service={saved}
+              unsaved={unsaved}
               submitting={update.isPending}
               onSubmit={(values) =>
                 update.mutate(toUpdateServiceBody(saved.id, values), {
                   onSuccess: (next) => {
                     toast.success(SERVICE_TOAST.saved, { description: next.name });
+                    unsaved.markSaved();
                     navigate(SERVICE_PATHS.list);
                   },
                   onError: (error) => toast.error(SERVICE_TOAST.saveFailed, { description: error.message }),

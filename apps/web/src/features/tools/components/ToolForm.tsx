@@ -1,7 +1,10 @@
 import { TOOL_NAME_RULE, type ToolInfo, type ToolKind } from '@agent-platform/contracts';
-import { Alert, Button, Col, Divider, Flex, Form, Input, Row, Typography } from 'antd';
+import { Alert, Button, Col, Divider, Form, Input, Row, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
+import { StickyFormActions } from '../../../components/StickyFormActions';
+import { UnsavedChangesPrompt } from '../../../components/UnsavedChangesPrompt';
+import type { UnsavedChanges } from '../../../lib/use-unsaved-changes';
 import { TOOL_FORM_TEXT as TEXT, TOOL_PATHS } from '../constants';
 import { initialToolValues, type ToolFormValues } from '../tool-form';
 import { HttpToolFields } from './HttpToolFields';
@@ -17,6 +20,8 @@ interface ToolFormProps {
   preset?: Partial<ToolFormValues>;
   submitting: boolean;
   onSubmit: (values: ToolFormValues) => void;
+  /** The page's unsaved-changes guard (the page marks it saved before it navigates away). */
+  unsaved: UnsavedChanges;
 }
 
 function KindSection({ kind, editing }: { kind: ToolKind; editing: boolean }) {
@@ -28,7 +33,7 @@ function KindSection({ kind, editing }: { kind: ToolKind; editing: boolean }) {
 }
 
 /** The tool form: the name the model calls, what it is for, who sees it, then the kind's settings. */
-export function ToolForm({ kind, tool, preset, submitting, onSubmit }: ToolFormProps) {
+export function ToolForm({ kind, tool, preset, submitting, onSubmit, unsaved }: ToolFormProps) {
   const [form] = Form.useForm<ToolFormValues>();
   const navigate = useNavigate();
   const initial = useMemo(() => ({ ...initialToolValues(tool, kind), ...preset }), [tool, kind, preset]);
@@ -38,6 +43,7 @@ export function ToolForm({ kind, tool, preset, submitting, onSubmit }: ToolFormP
       form={form}
       layout="vertical"
       initialValues={initial}
+      onValuesChange={unsaved.markChanged}
       onFinish={() => onSubmit({ ...(form.getFieldsValue(true) as ToolFormValues), kind })}
       style={{ maxWidth: 920 }}
       scrollToFirstError
@@ -70,13 +76,13 @@ export function ToolForm({ kind, tool, preset, submitting, onSubmit }: ToolFormP
       <Divider />
       <Typography.Title level={5}>{TEXT.configSection}</Typography.Title>
       <KindSection kind={kind} editing={!!tool} />
-      <Divider />
-      <Flex gap={12}>
+      <StickyFormActions dirty={unsaved.dirty}>
         <Button type="primary" htmlType="submit" loading={submitting}>
           {tool ? TEXT.save : TEXT.create}
         </Button>
         <Button onClick={() => navigate(TOOL_PATHS.listOf(kind))}>{TEXT.cancel}</Button>
-      </Flex>
+      </StickyFormActions>
+      <UnsavedChangesPrompt blocker={unsaved.blocker} />
     </Form>
   );
 }

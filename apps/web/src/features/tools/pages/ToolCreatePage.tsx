@@ -3,6 +3,7 @@ import { Card, Flex, Form, Radio, Segmented } from 'antd';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
+import { useUnsavedChanges } from '../../../lib/use-unsaved-changes';
 import { PageHeader } from '../../../components/PageHeader';
 import { OpenApiImport } from '../components/OpenApiImport';
 import { ToolForm } from '../components/ToolForm';
@@ -29,6 +30,7 @@ export default function ToolCreatePage() {
   const [kind, setKind] = useState<ToolKind>(requested && CREATABLE.includes(requested) ? requested : 'llm');
   const [mode, setMode] = useState<Mode>('manual');
   const [preset] = useState(() => ({ service_id: params.get('service_id') ?? undefined, function_name: params.get('function') ?? undefined }));
+  const unsaved = useUnsavedChanges();
   const create = useCreateTool();
 
   return (
@@ -61,11 +63,13 @@ export default function ToolCreatePage() {
             key={kind}
             kind={kind}
             preset={kind === 'service' ? preset : undefined}
+            unsaved={unsaved}
             submitting={create.isPending}
             onSubmit={(values) =>
               create.mutate(toCreateToolBody(values), {
                 onSuccess: (tool) => {
                   toast.success(TOOL_TOAST.created, { description: tool.title });
+                  unsaved.markSaved();
                   navigate(TOOL_PATHS.listOf(tool.kind));
                 },
                 onError: (error) => toast.error(TOOL_TOAST.saveFailed, { description: error.message }),

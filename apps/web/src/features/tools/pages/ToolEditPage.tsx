@@ -1,6 +1,7 @@
 import { Card } from 'antd';
 import { useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
+import { useUnsavedChanges } from '../../../lib/use-unsaved-changes';
 import { EditableGate } from '../../../components/EditableGate';
 import { PageHeader } from '../../../components/PageHeader';
 import { ToolForm } from '../components/ToolForm';
@@ -13,6 +14,7 @@ export default function ToolEditPage() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const tool = useToolDetail(id);
+  const unsaved = useUnsavedChanges();
   const update = useUpdateTool();
 
   return (
@@ -25,11 +27,13 @@ export default function ToolEditPage() {
               key={saved.updated_at}
               kind={saved.kind === 'builtin' ? 'llm' : saved.kind}
               tool={saved}
+              unsaved={unsaved}
               submitting={update.isPending}
               onSubmit={(values) =>
                 update.mutate(toUpdateToolBody(saved.id, values), {
                   onSuccess: (next) => {
                     toast.success(TOOL_TOAST.saved, { description: next.title });
+                    unsaved.markSaved();
                     navigate(TOOL_PATHS.listOf(next.kind));
                   },
                   onError: (error) => toast.error(TOOL_TOAST.saveFailed, { description: error.message }),

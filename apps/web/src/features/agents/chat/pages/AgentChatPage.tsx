@@ -1,11 +1,10 @@
 import { RobotOutlined } from '@ant-design/icons';
 import { Alert, Flex, Typography } from 'antd';
-import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import layout from '../../../../components/chat/ChatLayout.module.css';
 import { ChatPageShell } from '../../../../components/chat/ChatPageShell';
 import { ChatWelcome } from '../../../../components/chat/ChatWelcome';
-import { ConversationList } from '../../../conversations';
+import { CONVERSATION_PARAM, ConversationList, useConversationParam } from '../../../conversations';
 import { AgentAvatar } from '../../components/AgentAvatar';
 import { AGENT_PATHS } from '../../constants';
 import { AgentChatPanel } from '../AgentChatPanel';
@@ -41,10 +40,26 @@ export function AgentChatFrame({ mode, title, initialAgentId, conversationId: gi
   const agents = useChatAgents();
   const agentId = params.get('agent_id') ?? initialAgentId ?? agents.all[0]?.id;
   const agent = agents.all.find((entry) => entry.id === agentId);
-  const [chosen, setChosen] = useState<{ agentId: string | undefined; id: string | undefined }>({ agentId, id: given });
-  const conversationId = chosen.agentId === agentId ? chosen.id : undefined;
-  const choose = (id: string | undefined) => setChosen({ agentId, id });
-  const chooseAgent = (id: string) => setParams((current) => ({ ...Object.fromEntries(current), agent_id: id }), { replace: true });
+  // The open conversation lives in the URL (`?conversation_id=`): a reload or a shared link reopens it.
+  const [fromUrl] = useConversationParam();
+  const conversationId = fromUrl ?? given;
+  /** The agent and its open conversation (none: a new one), so the URL alone reopens the page. */
+  const show = (nextAgentId: string | undefined, nextConversationId: string | undefined) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (nextAgentId) next.set('agent_id', nextAgentId);
+        // Leaving a plan run reopened by `?run_id=` (plan chat) for another conversation or a new one.
+        if (nextConversationId !== given) next.delete('run_id');
+        if (nextConversationId) next.set(CONVERSATION_PARAM, nextConversationId);
+        else next.delete(CONVERSATION_PARAM);
+        return next;
+      },
+      { replace: true },
+    );
+  const choose = (id: string | undefined) => show(agentId, id);
+  // Another agent: its own conversations, none of them open yet.
+  const chooseAgent = (id: string) => show(id, undefined);
   const empty = !agents.isPending && !agents.error && agents.all.length === 0;
 
   return (
