@@ -158,6 +158,7 @@ export function createKbDocumentService({ db, jobs, files, llm, vectors }: KbDoc
       const embed = kb.embeddingModel && (await vectors.available());
       const embedding = embed ? (await llm.embed(ownerViewer(kb), kb.embeddingModel!, [content], { feature: 'kb_embedding' }))[0] : undefined;
       const updated = await db.transaction(async (tx) => {
+        if (!(await docs.lockDocument(tx, segment.docId))) return undefined;
         const row = await docs.updateSegment(tx, segment_id, { text, tokens: words.join(' '), tokenCount: words.length });
         if (row && embedding) await vectors.upsertSegment(tx, segment_id, kb.id, embedding);
         return row;

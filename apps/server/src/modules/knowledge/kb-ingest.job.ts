@@ -102,7 +102,7 @@ export function registerIngestion({ db, log, jobs, files, llm, workers, vectors 
     await step('indexing', 0.95, INGEST_TEXT.indexing);
     await db.transaction(async (tx) => {
       if (!(await docs.lockDocument(tx, docId))) return;
-      await docs.replaceSegments(tx, docId, segments);
+      await docs.replaceSegments(tx, docId, kb.id, segments);
       if (vectorsOn) {
         const rows = embeddings.map((embedding, index) => ({ segmentId: segments[index]!.id, embedding }));
         await vectors.replaceForDocument(tx, docId, kb.id, rows);
