@@ -59,20 +59,20 @@ function pickWord(random: () => number): string {
 
 const between = (random: () => number, min: number, max: number) => min + Math.floor(random() * (max - min + 1));
 
-/** A sentence of 6–24 words with a comma or two, ending in 。, ？ or ！. */
-function sentence(random: () => number): string {
+/** A sentence of 6–24 words with a comma or two, ending in 。, ？ or ！; most words from the document's topic. */
+function sentence(random: () => number, topic: string[]): string {
   const count = between(random, 6, 24);
   let text = '';
   for (let index = 0; index < count; index += 1) {
-    text += pickWord(random);
+    text += random() < 0.4 ? topic[Math.floor(random() * topic.length)]! : pickWord(random);
     if (index > 2 && index < count - 2 && random() < 0.12) text += '，';
   }
   const end = random();
   return text + (end < 0.9 ? '。' : end < 0.96 ? '？' : '！');
 }
 
-/** A paragraph of 3–7 sentences (about 150–450 characters). */
-const paragraph = (random: () => number) => Array.from({ length: between(random, 3, 7) }, () => sentence(random)).join('');
+/** A paragraph of 3–7 sentences (about 60–250 characters). */
+const paragraph = (random: () => number, topic: string[]) => Array.from({ length: between(random, 3, 7) }, () => sentence(random, topic)).join('');
 
 export interface CorpusDocument {
   name: string;
@@ -82,8 +82,10 @@ export interface CorpusDocument {
 /** Document `index` of the corpus: a title line and `paragraphs` paragraphs separated by blank lines. */
 export function corpusDocument(index: number, paragraphs: number): CorpusDocument {
   const random = randomFrom(1_000_003 * (index + 1));
-  const title = `${pickWord(random)}${pickWord(random)}${pickWord(random)}`;
-  const body = Array.from({ length: paragraphs }, () => paragraph(random)).join('\n\n');
+  // A document keeps returning to a few hundred words of its own, as real documents stay on their subject.
+  const topic = Array.from({ length: 300 }, () => pickWord(random));
+  const title = topic.slice(0, 3).join('');
+  const body = Array.from({ length: paragraphs }, () => paragraph(random, topic)).join('\n\n');
   return { name: `文档${String(index + 1).padStart(5, '0')}-${title}.txt`, text: `${title}\n\n${body}\n` };
 }
 
