@@ -3,7 +3,7 @@
 // without HTTP, the file store or the job queue: the large step of the knowledge bench.
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import pino from 'pino';
+import type { FastifyBaseLogger } from 'fastify';
 import { openPglite, openPostgres, type Database } from '../../apps/server/src/platform/db/index.js';
 import { chunkDocument, parseDocument } from '../../apps/server/src/platform/documents/index.js';
 import { createVectorStore, EMBED_BATCH, indexedText, seedingSteps } from '../../apps/server/src/modules/knowledge/index.js';
@@ -25,11 +25,17 @@ async function embed(url: string, texts: string[]): Promise<number[][]> {
   return body.data.map((item) => item.embedding);
 }
 
+/** The vector store only logs when pgvector is missing: nothing the bench needs to show. */
+function quietLog(): FastifyBaseLogger {
+  const log = { level: 'silent', fatal() {}, error() {}, warn() {}, info() {}, debug() {}, trace() {}, silent() {}, child: () => log };
+  return log as unknown as FastifyBaseLogger;
+}
+
 /** Seeds documents `from`–`to`; returns the MB of text per second (embedding included: it is the scripted server's). */
 export async function seedDocuments(target: SeedTarget, from: number, to: number, paragraphs: number): Promise<number> {
-  const log = pino({ level: 'warn' });
+  const log = quietLog();
   const database: Database = target.databaseUrl
-    ? await openPostgres(target.databaseUrl, 4, (error) => log.error(error))
+    ? await openPostgres(target.databaseUrl, 4, (error) => console.error(error))
     : await openPglite({ dataDir: path.join(target.dataDir, 'pglite') });
   try {
     const { db } = database;

@@ -35,3 +35,6 @@ INSERT INTO "kb_terms" ("kb_id", "term", "df")
 SELECT "kb_id", "term", count(*)::int FROM "kb_postings" GROUP BY "kb_id", "term";--> statement-breakpoint
 INSERT INTO "kb_index_stats" ("kb_id", "segments", "tokens")
 SELECT "kb_id", count(*)::int, coalesce(sum("token_count"), 0) FROM "kb_segments" GROUP BY "kb_id";
+--> statement-breakpoint
+-- Hand-written: segments stored before fallback bigrams lack them; their knowledge bases ask for a re-index.
+UPDATE "knowledge_bases" SET "needs_reindex" = true WHERE "id" IN (SELECT DISTINCT "kb_id" FROM "kb_segments");

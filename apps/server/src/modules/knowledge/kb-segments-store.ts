@@ -3,12 +3,13 @@ import { segmentWords, type Chunk } from '../../platform/documents/index.js';
 import type { Db } from '../../platform/db/index.js';
 import * as docs from './kb-documents.repo.js';
 import { indexedText, type KbVectorWriter } from './kb-vectors.js';
+import { indexTermsOf } from './retrieval/index-terms.js';
 
-/** A document's chunks as segments: each with its jieba words (joined by spaces) for the full-text index. */
+/** A document's chunks as segments: each with its index terms (jieba words and fallback bigrams, joined by spaces). */
 export function segmentsOf(kbId: string, docId: string, chunks: Chunk[]): docs.NewKbSegment[] {
   return chunks.map((chunk, seq) => {
     const words = segmentWords(indexedText(chunk.headings, chunk.text)).filter((word) => word.trim() !== '');
-    return { id: randomUUID(), kbId, docId, seq, text: chunk.text, headings: chunk.headings, tokens: words.join(' '), tokenCount: words.length };
+    return { id: randomUUID(), kbId, docId, seq, text: chunk.text, headings: chunk.headings, tokens: indexTermsOf(words), tokenCount: words.length };
   });
 }
 

@@ -58,7 +58,7 @@ export const kbDocuments = pgTable(
   (table) => [index('kb_documents_kb_id_idx').on(table.kbId, table.createdAt), index('kb_documents_file_id_idx').on(table.fileId)],
 );
 
-/** A chunk of a document: the unit of retrieval. `tokens` are jieba words joined by spaces for full text. */
+/** A chunk of a document: the unit of retrieval. `tokens`: its index terms (jieba words, then fallback bigrams) joined by spaces; `token_count`: its words. */
 export const kbSegments = pgTable(
   'kb_segments',
   {

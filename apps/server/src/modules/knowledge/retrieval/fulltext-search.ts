@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../../platform/db/index.js';
+import { bigramsOf, runBigramsOf } from './index-terms.js';
 import { textArray, uuidArray } from './sql-arrays.js';
 
 export interface FullTextHit {
@@ -15,16 +16,6 @@ const B = 0.75;
 
 const rowsOf = <R>(result: unknown) => (result as { rows: R[] }).rows;
 
-/**
- * Character bigrams of a word of three characters or more: what jieba made of a name it does not know
- * (「<名>字」 joined into one word) or of a product code still shares them with the segments' words.
- */
-export function bigramsOf(word: string): string[] {
-  const chars = Array.from(word);
-  if (chars.length < 3) return [];
-  return [...new Set(chars.slice(0, -1).map((char, index) => char + chars[index + 1]))];
-}
-
 export type FullTextSearch = (db: Db, kbIds: string[], queryWords: string[], limit: number) => Promise<FullTextHit[]>;
 
 /**
@@ -32,13 +23,15 @@ export type FullTextSearch = (db: Db, kbIds: string[], queryWords: string[], lim
  * statement reads each knowledge base's segment count and average length, the document frequency of the
  * query's terms and only those terms' postings, then scores and keeps the best `limit`. Every knowledge
  * base is scored with its own statistics; a score is relative to the best its knowledge base allows.
- * A query word the knowledge base does not hold falls back to its character bigrams (`bigramsOf`).
+ * A query word the knowledge base does not hold falls back to its character bigrams, and runs of single
+ * characters in the query also search as bigrams where the knowledge base holds them (index-terms.ts).
  */
 export function createFullTextSearch(): FullTextSearch {
   return async (db, kbIds, queryWords, limit) => {
     const words = [...new Set(queryWords.filter((word) => word.trim() !== '' && !/\s/.test(word)))];
     if (kbIds.length === 0 || words.length === 0) return [];
     const fallback = words.flatMap((word) => bigramsOf(word).map((bigram) => [bigram, word] as const));
+    const runBigrams = runBigramsOf(queryWords);
     const rows = rowsOf<{ segment_id: string; kb_id: string; score: number | string }>(
       await db.execute(sql`
         with query_words as (select distinct unnest(${textArray(words)}) as term),
@@ -57,6 +50,9 @@ export function createFullTextSearch(): FullTextSearch {
           select k.kb_id, f.bigram from known k
           join unnest(${textArray(fallback.map(([bigram]) => bigram))}, ${textArray(fallback.map(([, word]) => word))}) as f(bigram, word) on f.word = k.term
           where k.df is null
+          union
+          select t.kb_id, t.term from kb_terms t
+          where t.kb_id in (select kb_id from scope) and t.term = any(${textArray(runBigrams)})
         ),
         weights as (
           select s.kb_id, q.term, s.average_length, ln(1 + (s.n - coalesce(t.df, 0) + 0.5) / (coalesce(t.df, 0) + 0.5)) as idf
