@@ -154,7 +154,10 @@ async function run(label: string, env: Record<string, string>, port: number, emb
     const seeded = await seedDocuments({ databaseUrl, dataDir: env.DATA_DIR!, kbId, embeddingUrl: vectors ? embeddingUrl : undefined }, FIRST_STEP, DOCUMENTS, PARAGRAPHS);
     if (!databaseUrl) server = await start();
     await step(report.steps[0]!.ingestMbPerSecond, Math.round(seeded * 100) / 100);
-    if (databaseUrl && process.env.BENCH_KB_LAYOUTS !== '0') report.layouts = await compareLayouts(databaseUrl, kbId, corpusQueries(60, DOCUMENTS, PARAGRAPHS, 11));
+    if (databaseUrl && process.env.BENCH_KB_LAYOUTS !== '0') {
+      report.layouts = await compareLayouts(databaseUrl, kbId, corpusQueries(60, DOCUMENTS, PARAGRAPHS, 11));
+      console.log(`full-text layouts on PostgreSQL: ${JSON.stringify(report.layouts)}`);
+    }
     return report;
   } finally {
     await server.stop();
@@ -164,8 +167,11 @@ async function run(label: string, env: Record<string, string>, port: number, emb
 const embedder = await startScriptedModel([], 18811);
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aip-bench-kb-'));
 try {
-  const postgres = await withPostgresDatabase((url) => run('PostgreSQL', { DATABASE_URL: url, DATA_DIR: path.join(dataDir, 'pg') }, 18812, embedder.apiUrl, url));
-  const pglite = await run('PGlite', { DATA_DIR: path.join(dataDir, 'pglite') }, 18813, embedder.apiUrl);
+  // BENCH_KB_DBS=postgres or =pglite measures one of them only.
+  const only = process.env.BENCH_KB_DBS;
+  const skipped: RunReport = { steps: [] };
+  const postgres = only === 'pglite' ? skipped : await withPostgresDatabase((url) => run('PostgreSQL', { DATABASE_URL: url, DATA_DIR: path.join(dataDir, 'pg') }, 18812, embedder.apiUrl, url));
+  const pglite = only === 'postgres' ? skipped : await run('PGlite', { DATA_DIR: path.join(dataDir, 'pglite') }, 18813, embedder.apiUrl);
   const load = fs.readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
   console.log(`\nknowledge bench: ${DOCUMENTS} documents; ${os.cpus().length} cores, load average ${load}`);
   const rows = [...postgres.steps.map((step) => ({ db: 'PostgreSQL', ...step })), ...pglite.steps.map((step) => ({ db: 'PGlite', ...step }))];
@@ -181,11 +187,11 @@ try {
       'RSS MB': rssMb,
     })),
   );
-  if (postgres.layouts) console.log('full-text layouts on PostgreSQL:', JSON.stringify(postgres.layouts, null, 2));
   for (const [db, steps, goal] of [
     ['PostgreSQL', postgres.steps, 20],
     ['PGlite', pglite.steps, 40],
   ] as const) {
+    if (steps.length < 2) continue;
     const [small, large] = [steps[0]!.fulltext[0]!.p50, steps.at(-1)!.fulltext[0]!.p50];
     console.log(`${db}: full-text p50 ${large} ms at ${steps.at(-1)!.segments} segments (goal < ${goal}), ×${(large / small).toFixed(2)} from ${steps[0]!.segments} (goal < 3)`);
   }

@@ -94,7 +94,7 @@ describe('retrieval quality: recall@5 on the Chinese corpus', () => {
     expect(recall.passageAtFive).toBeGreaterThanOrEqual(0.85);
     expect(recall.paraphrasedAtFive).toBeGreaterThanOrEqual(0.8);
     expect(recall.atOne).toBeGreaterThanOrEqual(0.8);
-  });
+  }, 120_000);
 
   it('questions sharing no word with their document are found by the bigram fallback', async () => {
     const questions = QUESTIONS.filter((question) => question.fallbackOnly);
@@ -112,10 +112,10 @@ describe('retrieval quality: recall@5 on the Chinese corpus', () => {
     expect([...used]).toEqual([WITH_PGVECTOR ? 'hybrid' : 'fulltext']);
     expect(recall.atFive).toBeGreaterThanOrEqual(0.9);
     expect(recall.passageAtFive).toBeGreaterThanOrEqual(0.85);
-  });
+  }, 120_000);
 
   it.runIf(WITH_PGVECTOR)('vectors alone (scripted bag-of-characters embeddings) still find most answers', async () => {
     const { recall } = await measure('vector');
     expect(recall.atFive).toBeGreaterThanOrEqual(0.8);
-  });
+  }, 120_000);
 });
