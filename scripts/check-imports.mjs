@@ -67,7 +67,6 @@ const FASTIFY_PENDING = new Set([
   'apps/server/src/modules/files/index.ts',
   'apps/server/src/modules/files/files.service.ts',
   'apps/server/src/modules/files/file-uploads.ts',
-  'apps/server/src/modules/knowledge/kb-reindex.service.ts',
   'apps/server/src/modules/knowledge/kb-documents.service.ts',
 ]);
 const pendingStillUsed = new Set();

@@ -12,6 +12,9 @@ import { freshPostgres, type TestDatabase } from './databases.js';
  */
 export interface ServerProcess {
   url: string;
+  /** The server's DATA_DIR (PGlite lives in its `pglite` folder) and, on PostgreSQL, its database. */
+  dataDir: string;
+  databaseUrl?: string;
   start(): Promise<void>;
   kill(signal?: NodeJS.Signals): Promise<void>;
   /** Stops the server (if running) and removes its data. */
@@ -42,6 +45,8 @@ export async function serverProcess(env: Record<string, string> = {}): Promise<S
 
   return {
     url,
+    dataDir,
+    databaseUrl: postgres?.url,
     async start() {
       child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
         cwd: path.resolve(import.meta.dirname, '..'),

@@ -12,12 +12,14 @@ import {
   type MediaUrl,
   type UploadFilesResult,
 } from '@agent-platform/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { pipeline } from 'node:stream/promises';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { badInput, parseInput } from '../../core/index.js';
 import { route } from '../../platform/http/index.js';
 import type { FileService } from './files.service.js';
-import { sendFolderZip } from './folder-zip.js';
+import { zipFolder, type OpenedFolder } from './folder-zip.js';
+import { contentDisposition } from './mime.js';
 import { sendFile } from './send-file.js';
 
 const linkParams = z.object({ token: z.string().max(200) });
@@ -135,4 +137,18 @@ export function fileRoutes(app: FastifyInstance, files: FileService, signedUrlTt
     params: linkParams,
     handler: async ({ params, reply }) => sendFile(reply, await files.openByLink('share', params.token)),
   });
+}
+
+/** Sends a folder as a streamed zip download. */
+async function sendFolderZip(reply: FastifyReply, folder: OpenedFolder): Promise<void> {
+  const output = zipFolder(folder);
+  reply.hijack();
+  reply.raw.writeHead(200, {
+    ...(reply.getHeaders() as Record<string, string>),
+    'content-type': 'application/zip',
+    'content-disposition': contentDisposition('attachment', `${folder.entry.name}.zip`),
+    'x-content-type-options': 'nosniff',
+    'cache-control': 'private, no-store',
+  });
+  await pipeline(output, reply.raw).catch((error: unknown) => reply.log.info({ err: error }, 'folder download interrupted'));
 }

@@ -1,10 +1,7 @@
 import type { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
-import type { FastifyReply } from 'fastify';
 import yazl from 'yazl';
 import type { FileEntry } from '@agent-platform/contracts';
 import type { FolderContentEntry } from './files.repo.js';
-import { contentDisposition } from './mime.js';
 
 /** A folder to send as a zip: its entry, what is inside it, and how to open one file's bytes. */
 export interface OpenedFolder {
@@ -14,11 +11,12 @@ export interface OpenedFolder {
 }
 
 /**
- * Streams a folder as a zip. Each file is opened only when the zip reaches it and flows through with
+ * A folder as a zip stream. Each file is opened only when the zip reaches it and flows through with
  * backpressure, so memory stays flat however large the folder; only the zip's directory (a few dozen
- * bytes per entry) is kept until the end.
+ * bytes per entry) is kept until the end. A file missing from the store ends the stream with an error:
+ * the download fails visibly rather than silently lacking it.
  */
-export async function sendFolderZip(reply: FastifyReply, folder: OpenedFolder): Promise<void> {
+export function zipFolder(folder: OpenedFolder): Readable {
   const zip = new yazl.ZipFile();
   const output = zip.outputStream as Readable;
   zip.on('error', (error: Error) => output.destroy(error));
@@ -36,14 +34,5 @@ export async function sendFolderZip(reply: FastifyReply, folder: OpenedFolder): 
     }
   }
   zip.end();
-  reply.hijack();
-  reply.raw.writeHead(200, {
-    ...(reply.getHeaders() as Record<string, string>),
-    'content-type': 'application/zip',
-    'content-disposition': contentDisposition('attachment', `${folder.entry.name}.zip`),
-    'x-content-type-options': 'nosniff',
-    'cache-control': 'private, no-store',
-  });
-  // A file missing from the store ends the zip early: the download fails visibly rather than silently lacking it.
-  await pipeline(output, reply.raw).catch((error: unknown) => reply.log.info({ err: error }, 'folder download interrupted'));
+  return output;
 }

@@ -14,6 +14,9 @@ import { createVectorStore, type VectorStore } from './retrieval/vector-store.js
 
 export { knowledgeRoutes } from './knowledge.routes.js';
 export { INGEST_JOB } from './kb-ingest.job.js';
+export { seedingSteps } from './kb-segments-store.js';
+export { EMBED_BATCH, indexedText } from './kb-vectors.js';
+export { createVectorStore } from './retrieval/vector-store.js';
 export { knowledgeReferences } from './knowledge-usage.js';
 export type { KnowledgeService } from './knowledge.service.js';
 export { retrievalRoutes, type KnowledgeRetriever, type RetrieveInput, type RetrieveOptions } from './retrieval/index.js';

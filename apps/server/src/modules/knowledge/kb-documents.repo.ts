@@ -2,6 +2,7 @@ import type { KbDocStatus } from '@agent-platform/contracts';
 import { and, asc, count, desc, eq, ilike, inArray, notInArray, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db/index.js';
 import { likePattern, type KbDocumentRow, type KbSegmentRow } from './knowledge.repo.js';
+import { indexSegments, storedSegments, unindexDocuments, unindexSegments } from './retrieval/term-index.js';
 import { kbDocuments, kbSegments } from './knowledge.tables.js';
 
 export type NewKbDocument = typeof kbDocuments.$inferInsert;
@@ -58,11 +59,26 @@ export async function updateDocument(db: Db, id: string, changes: DocumentProgre
     .where(eq(kbDocuments.id, id));
 }
 
+/** Deletes the documents with their segments, taken out of the index in the same transaction. */
 export async function deleteDocuments(db: Db, kbId: string, ids: string[]): Promise<KbDocumentRow[]> {
-  return db
-    .delete(kbDocuments)
-    .where(and(eq(kbDocuments.kbId, kbId), inArray(kbDocuments.id, ids)))
-    .returning();
+  if (ids.length === 0) return [];
+  return db.transaction(async (tx) => {
+    // Locked in id order first: an ingestion finishing meanwhile either committed already or waits.
+    const locked = await tx
+      .select({ id: kbDocuments.id })
+      .from(kbDocuments)
+      .where(and(eq(kbDocuments.kbId, kbId), inArray(kbDocuments.id, ids)))
+      .orderBy(asc(kbDocuments.id))
+      .for('update');
+    await unindexDocuments(
+      tx,
+      locked.map((row) => row.id),
+    );
+    return tx
+      .delete(kbDocuments)
+      .where(and(eq(kbDocuments.kbId, kbId), inArray(kbDocuments.id, ids)))
+      .returning();
+  });
 }
 
 /** Job ids of the documents still being ingested. */
@@ -77,12 +93,15 @@ export async function unfinishedJobIds(db: Db, where: SQL): Promise<string[]> {
 export const documentsOfKb = (kbId: string) => eq(kbDocuments.kbId, kbId);
 export const documentsById = (kbId: string, ids: string[]) => and(eq(kbDocuments.kbId, kbId), inArray(kbDocuments.id, ids))!;
 
-export async function replaceSegments(db: Db, docId: string, segments: NewKbSegment[]): Promise<void> {
+/** Call in a transaction holding the document's lock: the segments and the index change together. */
+export async function replaceSegments(db: Db, docId: string, kbId: string, segments: NewKbSegment[]): Promise<void> {
+  await unindexDocuments(db, [docId]);
   await db.delete(kbSegments).where(eq(kbSegments.docId, docId));
   // Inserted in slices: one statement has at most 65,535 parameters.
   for (let start = 0; start < segments.length; start += 1000) {
     await db.insert(kbSegments).values(segments.slice(start, start + 1000));
   }
+  await indexSegments(db, kbId, segments);
 }
 
 export interface SegmentFilter {
@@ -115,7 +134,12 @@ export async function findSegmentById(db: Db, id: string): Promise<(KbSegmentRow
   return rows[0] && { ...rows[0].segment, docName: rows[0].docName };
 }
 
+/** Call in a transaction holding the document's lock: the old words leave the index, the new ones enter. */
 export async function updateSegment(db: Db, id: string, changes: Pick<NewKbSegment, 'text' | 'tokens' | 'tokenCount'>): Promise<KbSegmentRow | undefined> {
+  const [old] = await storedSegments(db, { segmentIds: [id] });
+  if (!old) return undefined;
+  await unindexSegments(db, old.kbId, [old]);
+  await indexSegments(db, old.kbId, [{ id, tokens: changes.tokens, tokenCount: changes.tokenCount }]);
   const rows = await db
     .update(kbSegments)
     .set({ ...changes, updatedAt: new Date() })

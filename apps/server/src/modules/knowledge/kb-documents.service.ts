@@ -27,6 +27,7 @@ import { getEditableKb, getVisibleKb, ownerViewer } from './knowledge-access.js'
 import { docNotFound, INGEST_TEXT, segmentNotFound } from './knowledge.errors.js';
 import { toKbDocument, toKbSegment } from './knowledge.mapper.js';
 import type { KbRow } from './knowledge.repo.js';
+import { indexTermsOf } from './retrieval/index-terms.js';
 
 export interface KbDocumentServiceDeps {
   db: Db;
@@ -158,7 +159,8 @@ export function createKbDocumentService({ db, jobs, files, llm, vectors }: KbDoc
       const embed = kb.embeddingModel && (await vectors.available());
       const embedding = embed ? (await llm.embed(ownerViewer(kb), kb.embeddingModel!, [content], { feature: 'kb_embedding' }))[0] : undefined;
       const updated = await db.transaction(async (tx) => {
-        const row = await docs.updateSegment(tx, segment_id, { text, tokens: words.join(' '), tokenCount: words.length });
+        if (!(await docs.lockDocument(tx, segment.docId))) return undefined;
+        const row = await docs.updateSegment(tx, segment_id, { text, tokens: indexTermsOf(words), tokenCount: words.length });
         if (row && embedding) await vectors.upsertSegment(tx, segment_id, kb.id, embedding);
         return row;
       });

@@ -1,14 +1,14 @@
-import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { z } from 'zod';
 import { AppError, type Logger, storedJson } from '../../core/index.js';
-import { chunkDocument, segmentWords, type Chunk, type DocumentWorkers } from '../../platform/documents/index.js';
+import { chunkDocument, type Chunk, type DocumentWorkers } from '../../platform/documents/index.js';
 import type { Db } from '../../platform/db/index.js';
 import { JobFailure, type JobContext, type JobQueue } from '../../runtime/jobs/index.js';
 import type { FileService } from '../files/index.js';
 import type { LlmService } from '../llm/index.js';
 import * as docs from './kb-documents.repo.js';
 import { EMBED_BATCH, indexedText, type KbVectorWriter } from './kb-vectors.js';
+import { segmentsOf, storeSegments } from './kb-segments-store.js';
 import { ownerViewer } from './knowledge-access.js';
 import { INGEST_TEXT } from './knowledge.errors.js';
 import { findKbById, type KbRow } from './knowledge.repo.js';
@@ -82,10 +82,7 @@ export function registerIngestion({ db, log, jobs, files, llm, workers, vectors 
     await step('indexing', 0.3, INGEST_TEXT.chunking);
     const chunks = chunkDocument(parsed, { chunkSize: kb.chunkSize, overlap: kb.chunkOverlap, separators: kb.separators.length > 0 ? kb.separators : undefined });
     if (chunks.length === 0) throw new JobFailure(INGEST_TEXT.empty, { permanent: true });
-    const segments = chunks.map((chunk, seq) => {
-      const words = segmentWords(indexedText(chunk.headings, chunk.text)).filter((word) => word.trim() !== '');
-      return { id: randomUUID(), kbId: kb.id, docId, seq, text: chunk.text, headings: chunk.headings, tokens: words.join(' '), tokenCount: words.length };
-    });
+    const segments = segmentsOf(kb.id, docId, chunks);
 
     const vectorsOn = await vectors.available();
     let note: string | null = null;
@@ -101,11 +98,7 @@ export function registerIngestion({ db, log, jobs, files, llm, workers, vectors 
     await step('indexing', 0.95, INGEST_TEXT.indexing);
     await db.transaction(async (tx) => {
       if (!(await docs.lockDocument(tx, docId))) return;
-      await docs.replaceSegments(tx, docId, segments);
-      if (vectorsOn) {
-        const rows = embeddings.map((embedding, index) => ({ segmentId: segments[index]!.id, embedding }));
-        await vectors.replaceForDocument(tx, docId, kb.id, rows);
-      }
+      await storeSegments(tx, vectors, kb.id, docId, segments, embeddings);
       await docs.updateDocument(tx, docId, { status: 'done', progress: 1, statusText: note, segmentCount: segments.length });
     });
   }

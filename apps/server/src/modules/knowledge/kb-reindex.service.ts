@@ -1,8 +1,7 @@
 import type { ReindexProgress } from '@agent-platform/contracts';
-import type { FastifyReply } from 'fastify';
 import type { Db } from '../../platform/db/index.js';
 import type { Viewer } from '../../core/index.js';
-import { EventStream } from '../../platform/sse/index.js';
+import type { StreamEvent } from '../../platform/sse/index.js';
 import type { JobQueue } from '../../runtime/jobs/index.js';
 import * as docs from './kb-documents.repo.js';
 import { enqueueIngestion } from './kb-ingest.job.js';
@@ -13,6 +12,13 @@ import { updateKb } from './knowledge.repo.js';
 const POLL_MS = 500;
 
 export type KbReindexService = ReturnType<typeof createKbReindexService>;
+
+/** Where re-indexing progress goes (the route gives an SSE stream); always ended with `done`. */
+export interface ReindexProgressSink {
+  readonly isClosed: boolean;
+  send(event: StreamEvent): void;
+  end(): void;
+}
 
 /** Re-indexes every document of a knowledge base (after its chunking or embedding model changed). */
 export function createKbReindexService({ db, jobs, pollMs = POLL_MS }: { db: Db; jobs: JobQueue; pollMs?: number }) {
@@ -28,8 +34,7 @@ export function createKbReindexService({ db, jobs, pollMs = POLL_MS }: { db: Db;
   }
 
   /** Follows the documents in the database (whichever process ingests them) until all are done or failed. */
-  async function stream(reply: FastifyReply, docIds: string[]): Promise<void> {
-    const events = new EventStream(reply);
+  async function stream(events: ReindexProgressSink, docIds: string[]): Promise<void> {
     let seq = 0;
     let last = '';
     for (;;) {
@@ -48,7 +53,8 @@ export function createKbReindexService({ db, jobs, pollMs = POLL_MS }: { db: Db;
   }
 
   return {
-    async recreate(viewer: Viewer, kbId: string, reply: FastifyReply | undefined): Promise<ReindexProgress | undefined> {
+    /** With a sink, progress is streamed into it until every document is finished; without, the first progress is returned. */
+    async recreate(viewer: Viewer, kbId: string, sink: (() => ReindexProgressSink) | undefined): Promise<ReindexProgress | undefined> {
       const kb = await getEditableKb(db, viewer, kbId);
       const documents = await docs.listDocumentsOfKb(db, kb.id);
       await db.transaction(async (tx) => {
@@ -59,8 +65,8 @@ export function createKbReindexService({ db, jobs, pollMs = POLL_MS }: { db: Db;
         await updateKb(tx, kb.id, { needsReindex: false });
       });
       const docIds = documents.map((doc) => doc.id);
-      if (!reply) return progressOf(docIds);
-      await stream(reply, docIds);
+      if (!sink) return progressOf(docIds);
+      await stream(sink(), docIds);
       return undefined;
     },
   };

@@ -13,6 +13,7 @@ import {
 } from '@agent-platform/contracts';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../platform/http/index.js';
+import { EventStream } from '../../platform/sse/index.js';
 import { sendFile } from '../files/index.js';
 import type { KbDocumentService } from './kb-documents.service.js';
 import type { KbReindexService } from './kb-reindex.service.js';
@@ -59,6 +60,6 @@ export function knowledgeRoutes(app: FastifyInstance, { kbs, documents, reindex 
     url: '/kb/recreate_vector_store',
     access: 'user',
     body: recreateVectorStoreBody,
-    handler: ({ user, body, reply }) => reindex.recreate(user, body.kb_id, body.stream ? reply : undefined),
+    handler: ({ user, body, reply }) => reindex.recreate(user, body.kb_id, body.stream ? () => new EventStream(reply) : undefined),
   });
 }

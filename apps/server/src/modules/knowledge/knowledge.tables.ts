@@ -1,6 +1,6 @@
 import type { KbDocStatus } from '@agent-platform/contracts';
 import { sql } from 'drizzle-orm';
-import { boolean, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { files } from '../files/files.tables.js';
 import { users } from '../user/user.tables.js';
 
@@ -58,7 +58,7 @@ export const kbDocuments = pgTable(
   (table) => [index('kb_documents_kb_id_idx').on(table.kbId, table.createdAt), index('kb_documents_file_id_idx').on(table.fileId)],
 );
 
-/** A chunk of a document: the unit of retrieval. `tokens` are jieba words joined by spaces for full text. */
+/** A chunk of a document: the unit of retrieval. `tokens`: its index terms (jieba words, then fallback bigrams) joined by spaces; `token_count`: its words. */
 export const kbSegments = pgTable(
   'kb_segments',
   {
@@ -80,6 +80,48 @@ export const kbSegments = pgTable(
     // Unique: a re-run ingestion that somehow skipped its delete fails instead of duplicating.
     uniqueIndex('kb_segments_doc_seq_key').on(table.docId, table.seq),
     index('kb_segments_kb_id_idx').on(table.kbId),
-    index('kb_segments_tokens_idx').using('gin', sql`to_tsvector('simple', ${table.tokens})`),
   ],
 );
+
+/*
+ * The inverted index BM25 reads (retrieval/term-index.ts keeps it exact in the transactions that write
+ * segments). A search reads only the postings of its own terms, through the primary key's (kb_id, term) prefix.
+ */
+
+/** One row per term of a segment: how often it occurs there, and the segment's length (so scoring joins nothing). */
+export const kbPostings = pgTable(
+  'kb_postings',
+  {
+    kbId: uuid('kb_id')
+      .notNull()
+      .references(() => knowledgeBases.id, { onDelete: 'cascade' }),
+    term: text('term').notNull(),
+    // No key to kb_segments: a cascade would need an index on segment_id; the index code removes postings itself.
+    segmentId: uuid('segment_id').notNull(),
+    tf: integer('tf').notNull(),
+    segmentLength: integer('segment_length').notNull(),
+  },
+  (table) => [primaryKey({ name: 'kb_postings_pkey', columns: [table.kbId, table.term, table.segmentId] })],
+);
+
+/** Document frequency: how many segments of the knowledge base hold the term. */
+export const kbTerms = pgTable(
+  'kb_terms',
+  {
+    kbId: uuid('kb_id')
+      .notNull()
+      .references(() => knowledgeBases.id, { onDelete: 'cascade' }),
+    term: text('term').notNull(),
+    df: integer('df').notNull(),
+  },
+  (table) => [primaryKey({ name: 'kb_terms_pkey', columns: [table.kbId, table.term] })],
+);
+
+/** Segment count and total length of a knowledge base; its row lock orders concurrent index writers. */
+export const kbIndexStats = pgTable('kb_index_stats', {
+  kbId: uuid('kb_id')
+    .primaryKey()
+    .references(() => knowledgeBases.id, { onDelete: 'cascade' }),
+  segments: integer('segments').notNull().default(0),
+  tokens: bigint('tokens', { mode: 'number' }).notNull().default(0),
+});

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../../platform/db/index.js';
-import { createScopeStats } from './scope-stats.js';
+import { bigramsOf, runBigramsOf } from './index-terms.js';
+import { textArray, uuidArray } from './sql-arrays.js';
 
 export interface FullTextHit {
   segmentId: string;
@@ -14,55 +15,60 @@ const K1 = 1.2;
 const B = 0.75;
 
 const rowsOf = <R>(result: unknown) => (result as { rows: R[] }).rows;
-const uuidArray = (ids: string[]) => sql`${`{${ids.join(',')}}`}::uuid[]`;
-/** One word as a tsquery operand: quoted, so nothing in it is read as an operator. */
-const quoted = (word: string) => `'${word.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
 
 export type FullTextSearch = (db: Db, kbIds: string[], queryWords: string[], limit: number) => Promise<FullTextHit[]>;
 
 /**
- * Full-text search over jieba tokens, scored with BM25. Candidates are the segments holding any of the
- * query's words, found through the GIN index on `to_tsvector('simple', tokens)`. Term frequencies are
- * counted by splitting the stored token string (no re-parsing), document frequencies over those same candidates
- * (every segment holding a word is one), segment count and average length over the knowledge bases searched.
+ * Full-text search over jieba tokens, scored with BM25 from the inverted index (term-index.ts): one
+ * statement reads each knowledge base's segment count and average length, the document frequency of the
+ * query's terms and only those terms' postings, then scores and keeps the best `limit`. Every knowledge
+ * base is scored with its own statistics; a score is relative to the best its knowledge base allows.
+ * A query word the knowledge base does not hold falls back to its character bigrams, and runs of single
+ * characters in the query also search as bigrams where the knowledge base holds them (index-terms.ts).
  */
 export function createFullTextSearch(): FullTextSearch {
-  const scopeStats = createScopeStats();
   return async (db, kbIds, queryWords, limit) => {
     const words = [...new Set(queryWords.filter((word) => word.trim() !== '' && !/\s/.test(word)))];
     if (kbIds.length === 0 || words.length === 0) return [];
-    const scope = await scopeStats(db, kbIds);
-    if (scope.segments === 0) return [];
-    const terms = sql.join(
-      words.map((word) => sql`(${word}::text)`),
-      sql`, `,
-    );
-    const n = sql`${scope.segments}::float8`;
-    const rows = rowsOf<{ id: string; kb_id: string; score: number | string }>(
+    const fallback = words.flatMap((word) => bigramsOf(word).map((bigram) => [bigram, word] as const));
+    const runBigrams = runBigramsOf(queryWords);
+    const rows = rowsOf<{ segment_id: string; kb_id: string; score: number | string }>(
       await db.execute(sql`
-        with candidates as (
-          select s.id, s.kb_id, s.token_count, s.tokens
-          from kb_segments s
-          where s.kb_id = any(${uuidArray(kbIds)}) and to_tsvector('simple', s.tokens) @@ to_tsquery('simple', ${words.map(quoted).join(' | ')})
+        with query_words as (select distinct unnest(${textArray(words)}) as term),
+        scope as (
+          select kb_id, segments::float8 as n, tokens::float8 / segments as average_length
+          from kb_index_stats where kb_id = any(${uuidArray(kbIds)}) and segments > 0
         ),
-        terms (term) as (values ${terms}),
-        freq as (
-          select c.id, c.kb_id, c.token_count, w.term, count(*) as tf
-          from candidates c
-          cross join lateral unnest(string_to_array(c.tokens, ' ')) as w(term)
-          join terms t on t.term = w.term
-          group by c.id, c.kb_id, c.token_count, w.term
+        known as (
+          select s.kb_id, q.term, t.df from scope s cross join query_words q
+          left join kb_terms t on t.kb_id = s.kb_id and t.term = q.term
         ),
-        df as (select t.term, count(f.id) as n from terms t left join freq f on f.term = t.term group by t.term),
-        -- The remembered segment count may lag behind a document just added: never below a frequency.
-        weights as (select term, ln(1 + (greatest(${n}, n) - n + 0.5) / (n + 0.5)) as idf from df)
-        select f.id, f.kb_id, sum(w.idf * f.tf * ${K1 + 1}::float8 / (f.tf + ${K1}::float8 * (1 - ${B}::float8 + ${B}::float8 * f.token_count / ${scope.averageLength}::float8)))
-          / (select sum(idf) from weights) as score
-        from freq f join weights w on w.term = f.term
-        group by f.id, f.kb_id
-        order by score desc, f.id
+        -- A word no segment of the knowledge base holds is searched as its character bigrams instead.
+        query_terms as (
+          select kb_id, term from known where df is not null or char_length(term) < 3
+          union
+          select k.kb_id, f.bigram from known k
+          join unnest(${textArray(fallback.map(([bigram]) => bigram))}, ${textArray(fallback.map(([, word]) => word))}) as f(bigram, word) on f.word = k.term
+          where k.df is null
+          union
+          select t.kb_id, t.term from kb_terms t
+          where t.kb_id in (select kb_id from scope) and t.term = any(${textArray(runBigrams)})
+        ),
+        weights as (
+          select s.kb_id, q.term, s.average_length, ln(1 + (s.n - coalesce(t.df, 0) + 0.5) / (coalesce(t.df, 0) + 0.5)) as idf
+          from query_terms q join scope s on s.kb_id = q.kb_id
+          left join kb_terms t on t.kb_id = q.kb_id and t.term = q.term
+        ),
+        best as (select kb_id, sum(idf) as total from weights group by kb_id)
+        select p.segment_id, p.kb_id,
+          sum(w.idf * p.tf * ${K1 + 1}::float8 / (p.tf + ${K1}::float8 * (1 - ${B}::float8 + ${B}::float8 * p.segment_length / greatest(w.average_length, 1)))) / min(b.total) as score
+        from weights w
+        join kb_postings p on p.kb_id = w.kb_id and p.term = w.term
+        join best b on b.kb_id = w.kb_id
+        group by p.segment_id, p.kb_id
+        order by score desc, p.segment_id
         limit ${limit}::int`),
     );
-    return rows.map((row) => ({ segmentId: row.id, kbId: row.kb_id, score: Math.min(1, Number(row.score)) }));
+    return rows.map((row) => ({ segmentId: row.segment_id, kbId: row.kb_id, score: Math.min(1, Number(row.score)) }));
   };
 }

@@ -1,0 +1,204 @@
+// Knowledge retrieval at scale: ingestion throughput and search latency at 10,000 and 100,000 segments,
+// on PostgreSQL and on PGlite (see README.md). `BENCH_KB_DOCS` (default 2000, 50 segments each) shrinks it.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { corpusDocument, corpusQueries } from './lib/chinese-corpus.js';
+import { seedDocuments } from './lib/kb-seed.js';
+import { compareLayouts, type LayoutFigures } from './lib/fulltext-layouts.js';
+import { processStats } from './lib/proc.js';
+import { withPostgresDatabase } from './lib/postgres.js';
+import { PLATFORM_ENTRY, postJson, ROOT, startProcess, startScriptedModel, type RunningServer } from './lib/servers.js';
+import { percentile } from './lib/streams.js';
+
+const DOCUMENTS = Number(process.env.BENCH_KB_DOCS ?? 2000);
+/** 150 paragraphs of ~130 characters: about 50 segments of up to 500 characters (the default chunk size) per document. */
+const PARAGRAPHS = 150;
+const FIRST_STEP = Math.max(1, Math.round(DOCUMENTS / 10));
+const UPLOAD_BATCH = 100;
+const SEARCHES_PER_LEVEL = Number(process.env.BENCH_KB_SEARCHES ?? 120);
+const CONCURRENCY = [1, 4, 16];
+const EMBEDDING_MODEL = 'bench-embedding';
+
+interface Api {
+  url: string;
+  headers: Record<string, string>;
+}
+
+interface Latency {
+  concurrency: number;
+  p50: number;
+  p95: number;
+}
+
+interface StepReport {
+  segments: number;
+  ingestMbPerSecond: number;
+  fulltext: Latency[];
+  vector: Latency[] | null;
+  rssMb: number;
+}
+
+async function call<T>(api: Api, route: string, body: unknown): Promise<T> {
+  const result = await postJson<{ code: number; msg: string; data: T }>(`${api.url}/api${route}`, body, api.headers);
+  if (result.code !== 200) throw new Error(`${route}: ${result.msg}`);
+  return result.data;
+}
+
+async function prepare(server: RunningServer, embeddingUrl: string): Promise<{ api: Api; kbId: string }> {
+  const user = { user_name: 'bench', password: 'bench-password', nick_name: '压测', phone: '13800000000' };
+  await postJson(`${server.url}/api/user/register/by_username`, user);
+  const { data } = await postJson<{ data: { token: string } }>(`${server.url}/api/user/login/by_username`, user);
+  const api = { url: server.url, headers: { 'access-token': data.token } };
+  await call(api, '/llm/create_llm_model', { llm_name: EMBEDDING_MODEL, type: 'embedding', provider: 'openai-compatible', base_url: embeddingUrl, api_key: '' });
+  const kb = await call<{ id: string }>(api, '/kb/create_knowledge_base', { name: '压测知识库', embedding_model: EMBEDDING_MODEL });
+  return { api, kbId: kb.id };
+}
+
+async function countDocuments(api: Api, kbId: string, status: string): Promise<number> {
+  const response = await fetch(`${api.url}/api/kb/list_files_detail?kb_id=${kbId}&status=${status}&page_size=1`, { headers: api.headers });
+  return ((await response.json()) as { data: { total: number } }).data.total;
+}
+
+/** Uploads documents `from`–`to` in multipart batches of 100 and waits until all are indexed; MB of text per second. */
+async function ingest(api: Api, kbId: string, from: number, to: number): Promise<number> {
+  const started = performance.now();
+  let bytes = 0;
+  for (let start = from; start < to; start += UPLOAD_BATCH) {
+    const form = new FormData();
+    form.append('kb_id', kbId);
+    for (let index = start; index < Math.min(to, start + UPLOAD_BATCH); index += 1) {
+      const doc = corpusDocument(index, PARAGRAPHS);
+      const content = Buffer.from(doc.text);
+      bytes += content.length;
+      form.append('files', new Blob([content]), doc.name);
+    }
+    const response = await fetch(`${api.url}/api/kb/upload_docs`, { method: 'POST', headers: api.headers, body: form });
+    const result = (await response.json()) as { code: number; msg: string; data: { failed: unknown[] } };
+    if (result.code !== 200 || result.data.failed.length > 0) throw new Error(`upload: ${result.msg} ${JSON.stringify(result.data?.failed)}`);
+  }
+  for (;;) {
+    const [done, failed] = [await countDocuments(api, kbId, 'done'), await countDocuments(api, kbId, 'failed')];
+    if (failed > 0) throw new Error(`${failed} documents failed`);
+    if (done >= to) break;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  return bytes / 1e6 / ((performance.now() - started) / 1000);
+}
+
+async function searchLatency(api: Api, kbId: string, mode: 'fulltext' | 'vector', queries: string[], concurrency: number): Promise<Latency> {
+  const timings: number[] = [];
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < queries.length) {
+        const query = queries[next++]!;
+        const started = performance.now();
+        await call(api, '/kb/search_docs', { kb_id: kbId, query, mode, top_k: 5 });
+        timings.push(performance.now() - started);
+      }
+    }),
+  );
+  const round = (value: number) => Math.round(value * 10) / 10;
+  return { concurrency, p50: round(percentile(timings, 50)), p95: round(percentile(timings, 95)) };
+}
+
+async function measureSearches(api: Api, kbId: string, vectors: boolean): Promise<Pick<StepReport, 'fulltext' | 'vector'>> {
+  const queries = corpusQueries(SEARCHES_PER_LEVEL, DOCUMENTS, PARAGRAPHS);
+  await searchLatency(api, kbId, 'fulltext', queries.slice(0, 20), 4); // warm-up
+  const fulltext: Latency[] = [];
+  for (const concurrency of CONCURRENCY) fulltext.push(await searchLatency(api, kbId, 'fulltext', queries, concurrency));
+  if (!vectors) return { fulltext, vector: null };
+  const vector: Latency[] = [];
+  for (const concurrency of CONCURRENCY) vector.push(await searchLatency(api, kbId, 'vector', queries, concurrency));
+  return { fulltext, vector };
+}
+
+/** A trivial authenticated call: the floor every search latency stands on (the machine is shared and noisy). */
+async function floorLatency(api: Api, kbId: string): Promise<number> {
+  const timings: number[] = [];
+  for (let i = 0; i < 30; i += 1) {
+    const started = performance.now();
+    await call(api, '/kb/query_knowledge_base', { kb_id: kbId });
+    timings.push(performance.now() - started);
+  }
+  return Math.round(percentile(timings, 50) * 10) / 10;
+}
+
+interface RunReport {
+  steps: Array<StepReport & { floorMs: number; seededMbPerSecond: number | null }>;
+  layouts?: LayoutFigures;
+}
+
+/**
+ * The first tenth of the corpus goes through `/kb/upload_docs` and the ingestion jobs (the ingestion
+ * figure); the rest is seeded through the same ingestion steps without HTTP (kb-seed.ts), with the
+ * PGlite server stopped meanwhile: two thousand documents through the API would take too long here.
+ */
+async function run(label: string, env: Record<string, string>, port: number, embeddingUrl: string, databaseUrl?: string): Promise<RunReport> {
+  const vectors = !databaseUrl;
+  const start = () => startProcess(PLATFORM_ENTRY, { NODE_ENV: 'production', OUTBOUND_ALLOWED_HOSTS: '127.0.0.1', ...env }, port);
+  let server = await start();
+  try {
+    const { api, kbId } = await prepare(server, embeddingUrl);
+    const report: RunReport = { steps: [] };
+    const step = async (ingestMbPerSecond: number, seededMbPerSecond: number | null) => {
+      const { total } = await call<{ total: number }>(api, '/kb/list_doc_segment', { kb_id: kbId, page: 1, page_size: 1 });
+      const floorMs = await floorLatency(api, kbId);
+      const searches = await measureSearches(api, kbId, vectors);
+      report.steps.push({ segments: total, ingestMbPerSecond, seededMbPerSecond, floorMs, ...searches, rssMb: processStats(server.pid).rssMb });
+      console.log(`${label}: ${JSON.stringify(report.steps.at(-1))}`);
+    };
+    await step(Math.round((await ingest(api, kbId, 0, FIRST_STEP)) * 100) / 100, null);
+    if (!databaseUrl) await server.stop();
+    const seeded = await seedDocuments({ databaseUrl, dataDir: env.DATA_DIR!, kbId, embeddingUrl: vectors ? embeddingUrl : undefined }, FIRST_STEP, DOCUMENTS, PARAGRAPHS);
+    if (!databaseUrl) server = await start();
+    await step(report.steps[0]!.ingestMbPerSecond, Math.round(seeded * 100) / 100);
+    if (databaseUrl && process.env.BENCH_KB_LAYOUTS !== '0') {
+      report.layouts = await compareLayouts(databaseUrl, kbId, corpusQueries(60, DOCUMENTS, PARAGRAPHS, 11));
+      console.log(`full-text layouts on PostgreSQL: ${JSON.stringify(report.layouts)}`);
+    }
+    return report;
+  } finally {
+    await server.stop();
+  }
+}
+
+const embedder = await startScriptedModel([], 18811);
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aip-bench-kb-'));
+try {
+  // BENCH_KB_DBS=postgres or =pglite measures one of them only.
+  const only = process.env.BENCH_KB_DBS;
+  const skipped: RunReport = { steps: [] };
+  const postgres = only === 'pglite' ? skipped : await withPostgresDatabase((url) => run('PostgreSQL', { DATABASE_URL: url, DATA_DIR: path.join(dataDir, 'pg') }, 18812, embedder.apiUrl, url));
+  const pglite = only === 'postgres' ? skipped : await run('PGlite', { DATA_DIR: path.join(dataDir, 'pglite') }, 18813, embedder.apiUrl);
+  const load = fs.readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+  console.log(`\nknowledge bench: ${DOCUMENTS} documents; ${os.cpus().length} cores, load average ${load}`);
+  const rows = [...postgres.steps.map((step) => ({ db: 'PostgreSQL', ...step })), ...pglite.steps.map((step) => ({ db: 'PGlite', ...step }))];
+  console.table(
+    rows.map(({ db, segments, ingestMbPerSecond, seededMbPerSecond, floorMs, fulltext, vector, rssMb }) => ({
+      db,
+      segments,
+      'ingest MB/s (API)': ingestMbPerSecond,
+      'seeded MB/s': seededMbPerSecond ?? '—',
+      'floor p50': floorMs,
+      'full text p50/p95 @1,4,16': fulltext.map((l) => `${l.p50}/${l.p95}`).join('  '),
+      'vector p50/p95 @1,4,16': vector?.map((l) => `${l.p50}/${l.p95}`).join('  ') ?? '—',
+      'RSS MB': rssMb,
+    })),
+  );
+  for (const [db, steps, goal] of [
+    ['PostgreSQL', postgres.steps, 20],
+    ['PGlite', pglite.steps, 40],
+  ] as const) {
+    if (steps.length < 2) continue;
+    const [small, large] = [steps[0]!.fulltext[0]!.p50, steps.at(-1)!.fulltext[0]!.p50];
+    console.log(`${db}: full-text p50 ${large} ms at ${steps.at(-1)!.segments} segments (goal < ${goal}), ×${(large / small).toFixed(2)} from ${steps[0]!.segments} (goal < 3)`);
+  }
+  fs.mkdirSync(path.join(ROOT, 'bench/results'), { recursive: true });
+  fs.writeFileSync(path.join(ROOT, 'bench/results/knowledge.json'), JSON.stringify({ at: new Date().toISOString(), load, documents: DOCUMENTS, rows, layouts: postgres.layouts }, null, 2));
+} finally {
+  await embedder.stop();
+  // A server that failed to stop may still write there: the benchmark's own error matters more.
+  fs.rmSync(dataDir, { recursive: true, force: true, maxRetries: 3 });
+}
