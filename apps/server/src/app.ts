@@ -71,13 +71,13 @@ export async function buildApp({ config, database, smsProvider, extend }: AppOpt
   const { db } = database;
   const system = createSystemService({ db });
   await system.seedDefaults();
-  // Rows nobody reads at once (runs' events and steps, usage rows) share one statement every few tens of milliseconds.
+  // Rows nobody reads at once (new runs, their events and steps, chat questions and answers, usage rows) share one statement every few tens of milliseconds.
   const writes = new WriteBehind(db);
   const usage = createUsageService({ db, writes });
   const sms = createSmsService({ db, system, provider: smsProvider ?? createSmsProvider(config, app.log), log: app.log });
   const conversations = createConversationService({ db, writes, titles: createTitleWriter({ db, log: app.log, enabled: config.CONVERSATION_TITLES === 'model' }) });
   const tags = createTagModule({ db, references: [mcpTagReferences, toolTagReferences, agentTagReferences, kbTagReferences] });
-  // Model API keys (and later other secrets) are encrypted with SECRET_KEY, or a key kept in DATA_DIR.
+  // Stored secrets (model API keys, custom tools' and MCP services' credentials) are encrypted with SECRET_KEY, or a key kept in DATA_DIR.
   const secrets = openSecretBox(config.SECRET_KEY, path.join(config.dataDir, 'secret.key'));
   if (!config.SECRET_KEY && database.dialect === 'postgres') {
     app.log.warn('SECRET_KEY is not set: using DATA_DIR/secret.key; every server process must share the same key to read stored API keys');

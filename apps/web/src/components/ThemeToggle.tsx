@@ -12,7 +12,7 @@ const ICONS: Record<ThemeMode, ReactNode> = {
 };
 
 interface ThemeToggleProps {
-  /** The circular reveal; off on the sign-in page (spec §4). */
+  /** The circular reveal; off on the sign-in page. */
   animated?: boolean;
   className?: string;
 }

@@ -21,7 +21,7 @@ const linkParams = z.object({ token: z.string().max(200) });
 
 const originOf = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
 
-/** Spec §7 "Files" and "Common": the file manager, uploads, and the links that work without a session. */
+/** The file manager, uploads, and the links that work without a session. */
 export function fileRoutes(app: FastifyInstance, files: FileService, signedUrlTtlSeconds: number): void {
   route(app, { url: '/kb/files/list', access: 'user', body: listFilesBody, handler: ({ user, body }) => files.listFiles(user, 'private', body) });
   route(app, { url: '/kb/files/list_public', access: 'user', body: listFilesBody, handler: ({ user, body }) => files.listFiles(user, 'public', body) });

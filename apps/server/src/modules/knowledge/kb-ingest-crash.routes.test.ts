@@ -1,11 +1,11 @@
 import type { KbDocsResult, KbDocument, KbSegment, KnowledgeBase, Page } from '@agent-platform/contracts';
 import { afterAll, describe, expect, it } from 'vitest';
 import { serverProcess, type ServerProcess } from '../../../test/server-process.js';
-import { longMarkdown, multipart } from './kb-test-fixtures.js';
+import { longMarkdown, multipart } from '../../../test/fixtures/kb.js';
 
 const FINISHED = new Set(['done', 'failed']);
 
-/** The issue's promise: `kill -9` during ingestion loses nothing, and nothing is indexed twice. */
+/** The jobs' promise (docs/durable-work.md): `kill -9` during ingestion loses nothing, and nothing is indexed twice. */
 describe('crash recovery: the server killed with SIGKILL in the middle of ingesting documents', () => {
   let server: ServerProcess | undefined;
   afterAll(() => server?.dispose());

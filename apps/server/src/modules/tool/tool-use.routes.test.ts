@@ -1,7 +1,7 @@
 import type { ToolInfo, ToolUseResult } from '@agent-platform/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectCode, expectOk, startTestApp, type TestApp } from '../../../test/harness.js';
-import { SECRETS, startApiServer, type ApiServer } from './tool-test-fixtures.js';
+import { SECRETS, startApiServer, type ApiServer } from '../../../test/fixtures/tool-api.js';
 
 const REFUSED = /出于安全考虑，不允许访问本机、内网或链路本地地址/;
 

@@ -2,7 +2,7 @@ import type { OpenApiPreview, Page, ToolInfo } from '@agent-platform/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectCode, expectOk, startTestApp, type TestApp } from '../../../test/harness.js';
-import { openApiJson, openApiYaml, SECRETS, startApiServer, type ApiServer } from './tool-test-fixtures.js';
+import { openApiJson, openApiYaml, SECRETS, startApiServer, type ApiServer } from '../../../test/fixtures/tool-api.js';
 
 const NOT_FOUND = '工具不存在';
 

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { fail, ok } from '../../platform/http/index.js';
 import { readBuildInfo } from './build-info.js';
 
-/** `/version.json` (spec §7, not enveloped: it answers the build info itself) and `/healthz`. */
+/** `/version.json` (not enveloped: it answers the build info itself) and `/healthz`. */
 export function versionRoutes(app: FastifyInstance, pingDatabase: () => Promise<void>): void {
   const buildInfo = readBuildInfo();
   app.get('/version.json', { config: { access: 'public' } }, async (_request, reply) => {

@@ -236,7 +236,7 @@ export function createRunService({ db, writes, bus, log }: RunServiceOptions) {
     },
 
     /**
-     * A person's decision on a paused run (streaming.md, "Human in the loop"): takes the run with one
+     * A person's decision on a paused run (docs/streaming.md, "Human in the loop"): takes the run with one
      * conditional update and records the decision with it, then executes the next segment, streamed to
      * `sink` with the run's sequence numbers continued. Any process may do this: a pause is just rows.
      */

@@ -4,8 +4,8 @@ import type { KbSearchMode, KbSearchResult } from '@agent-platform/contracts';
 import { startScriptedLlm, type ScriptedLlm } from '@agent-platform/scripted-llm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectOk } from '../../../../test/harness.js';
-import { startKbTestApp, type KbTestContext } from '../kb-test-fixtures.js';
-import { CORPUS_DIR, corpusDocuments, corpusFiles, ingest, WITH_PGVECTOR } from './retrieval-test-fixtures.js';
+import { startKbTestApp, type KbTestContext } from '../../../../test/fixtures/kb.js';
+import { CORPUS_DIR, corpusDocuments, corpusFiles, ingest, WITH_PGVECTOR } from '../../../../test/fixtures/retrieval.js';
 
 interface Question {
   question: string;
