@@ -40,7 +40,7 @@ test.describe('sign in', () => {
 });
 
 test.describe('register', () => {
-  test('shows every form rule's message', async ({ page }) => {
+  test('shows every form rule message', async ({ page }) => {
     await page.goto('/register');
     await page.getByRole('button', { name: /创建账号/ }).click();
     for (const message of ['请输入用户名', '请输入昵称', '请输入手机号', '请输入密码', '请确认密码']) {

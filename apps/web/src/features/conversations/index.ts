@@ -3,3 +3,4 @@ export { ConversationList } from './components/ConversationList';
 export { SessionConversationList, type ConversationController } from './components/SessionConversationList';
 export { CONVERSATION_TEXT } from './constants';
 export { conversationKeys, useConversations, useLoadConversationMessages, useRefreshConversations } from './queries';
+export { useChatPane, type ChatPane, type ChatPaneTurn } from './use-chat-pane';

@@ -34,7 +34,7 @@ import {
 import { documentsPollInterval, documentsSettledDifferently } from './documents/doc-polling';
 
 // The other features' lists these pages choose from.
-export { useEnabledModels } from '../llm';
+export { useChatModels, useEnabledModels } from '../llm';
 export { useFileList } from '../files';
 
 export const kbKeys = {
