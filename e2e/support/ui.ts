@@ -49,10 +49,6 @@ export async function useToken(page: Page, token: string): Promise<void> {
   );
 }
 
-export async function expectTitle(page: Page, title: string): Promise<void> {
-  await expect(page).toHaveTitle(title);
-}
-
 /** Fills every field of /register for `user` (the page must be open); the caller submits. */
 export async function fillRegisterForm(page: Page, user: TestUser): Promise<void> {
   await page.getByLabel('用户名', { exact: true }).fill(user.user_name);

@@ -28,8 +28,6 @@ export interface LlmModuleDeps {
   usageChecks: ModelUsageCheck[];
 }
 
-export type LlmModule = ReturnType<typeof createLlmModule>;
-
 /** The model registry and the calls to its models, every call recorded in the usage table. */
 export function createLlmModule({ db, bus, config, log, usage, secrets, outbound, usageChecks }: LlmModuleDeps) {
   const gateway = createLlmGateway({

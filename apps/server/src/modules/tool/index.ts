@@ -37,8 +37,6 @@ export interface ToolModuleDeps {
   builtins: Tool[];
 }
 
-export type ToolModule = ReturnType<typeof createToolModule>;
-
 /**
  * Custom tools and the catalog agents resolve tools from. `sources` maps each stored kind to how it is
  * checked and run: `sources.set('service', …)` adds MCP functions without changes here.

@@ -72,5 +72,3 @@ export function useUploadQueue(tree: FileTree) {
 
   return { items, enqueue, clearFinished: () => dispatch({ type: 'clearFinished' }) };
 }
-
-export type UploadQueue = ReturnType<typeof useUploadQueue>;
