@@ -62,7 +62,7 @@ describe('crash recovery: the server killed with SIGKILL in the middle of ingest
       .poll(
         async () => {
           docs = await documents(token, kb.id);
-          return docs.every((doc) => FINISHED.has(doc.status));
+          return docs.length > 0 && docs.every((doc) => FINISHED.has(doc.status));
         },
         { timeout: 150_000, interval: 500 },
       )
