@@ -1,4 +1,4 @@
-// Issue 6 benchmark: 100 concurrent agent chats through POST /api/agent/chat, each one calculator call
+// Agent chat benchmark: 100 concurrent agent chats through POST /api/agent/chat, each one calculator call
 // and one answer, beside the same two model calls made straight to the scripted model server, in the
 // same run. Goal: the platform adds under 15 ms to the median turn, no errors, and the server's memory
 // grows by less than 200 MB. For reference, the same turn one at a time (no queueing) and the server's

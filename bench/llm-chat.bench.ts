@@ -1,4 +1,4 @@
-// Issue 4 benchmark: 50 concurrent streamed chats through POST /api/llm/chat, beside the same 50
+// Model chat benchmark: 50 concurrent streamed chats through POST /api/llm/chat, beside the same 50
 // streams taken straight from the scripted model server, in the same run. Goal: the platform adds
 // at most 5 ms to the median time to first token and 20 ms at p99, and delivers at least 95% of the
 // direct token throughput. A bare proxy on the same stack is measured the same way, as the floor.

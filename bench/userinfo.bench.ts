@@ -1,4 +1,4 @@
-// Issue 2 benchmark: an authenticated `query_userinfo` at 50 connections on PostgreSQL and on PGlite,
+// Session benchmark: an authenticated `query_userinfo` at 50 connections on PostgreSQL and on PGlite,
 // beside a bare Fastify route measured in the same run. Goal: ≥ 40% of the bare route's requests/s
 // with PostgreSQL, p99 under 50 ms.
 import fs from 'node:fs';

@@ -23,6 +23,7 @@ const steps = [
   ['类型检查', 'npm', ['run', 'typecheck']],
   ['代码规范', 'npm', ['run', 'lint']],
   ['模块边界', 'npm', ['run', 'check:imports']],
+  ['未使用的代码与依赖（knip）', 'npm', ['run', 'check:unused']],
   ['服务端测试（单元 + PGlite + PostgreSQL）', 'npx', ['vitest', 'run'], 'apps/server'],
   ['前端组件测试', 'npx', ['vitest', 'run'], 'apps/web'],
   ['生产构建', 'npm', ['run', 'build']],

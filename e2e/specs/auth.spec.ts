@@ -4,7 +4,7 @@ import { ADMIN, APP_NAME, newUser } from '../support/constants';
 import { fieldError, loginButton, shot, submitLogin, toast, fillRegisterForm } from '../support/ui';
 
 test.describe('sign in', () => {
-  test('shows the §5 messages for an empty form', async ({ page }) => {
+  test('shows the required-field messages for an empty form', async ({ page }) => {
     await page.goto('/login');
     await expect(page).toHaveTitle(`登录 - ${APP_NAME}`);
     await expect(page.getByRole('link', { name: '《服务协议》' })).toHaveAttribute('href', '/agreement.pdf');
@@ -40,7 +40,7 @@ test.describe('sign in', () => {
 });
 
 test.describe('register', () => {
-  test('shows every §5 message', async ({ page }) => {
+  test('shows every form rule message', async ({ page }) => {
     await page.goto('/register');
     await page.getByRole('button', { name: /创建账号/ }).click();
     for (const message of ['请输入用户名', '请输入昵称', '请输入手机号', '请输入密码', '请确认密码']) {

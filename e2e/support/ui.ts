@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { TOKEN_STORAGE_KEY, type TestUser } from './constants';
 
 const screenshotDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../screenshots');
@@ -47,10 +47,6 @@ export async function useToken(page: Page, token: string): Promise<void> {
     },
     [TOKEN_STORAGE_KEY, token] as const,
   );
-}
-
-export async function expectTitle(page: Page, title: string): Promise<void> {
-  await expect(page).toHaveTitle(title);
 }
 
 /** Fills every field of /register for `user` (the page must be open); the caller submits. */

@@ -73,7 +73,7 @@ export async function buildApp({ config, database, smsProvider, logStream, exten
   const { db } = database;
   const system = createSystemService({ db });
   await system.seedDefaults();
-  // Rows nobody reads at once (runs' events and steps, usage rows) share one statement every few tens of milliseconds.
+  // Rows nobody reads at once (new runs, their events and steps, chat questions and answers, usage rows) share one statement every few tens of milliseconds.
   const writes = new WriteBehind(db);
   const usage = createUsageService({ db, writes });
   const sms = createSmsService({
@@ -94,7 +94,7 @@ export async function buildApp({ config, database, smsProvider, logStream, exten
     mcpReferences(),
   ]);
   const tags = createTagModule({ db, references });
-  // Model API keys (and later other secrets) are encrypted with SECRET_KEY, or a key kept in DATA_DIR.
+  // Stored secrets (model API keys, custom tools' and MCP services' credentials) are encrypted with SECRET_KEY, or a key kept in DATA_DIR.
   const secrets = openSecretBox(config.SECRET_KEY, path.join(config.dataDir, 'secret.key'));
   if (!config.SECRET_KEY && database.dialect === 'postgres') {
     app.log.warn('SECRET_KEY is not set: using DATA_DIR/secret.key; every server process must share the same key to read stored API keys');

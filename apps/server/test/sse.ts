@@ -1,4 +1,4 @@
-/** One event of spec/streaming.md as a client reads it. */
+/** One event of docs/streaming.md as a client reads it. */
 export interface SseEvent {
   id: number;
   event: string;

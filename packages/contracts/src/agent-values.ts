@@ -1,4 +1,4 @@
-/** Zod-free values of agents (spec §7 "Agent"), shared by server and web. */
+/** Zod-free values of agents, shared by server and web. */
 
 export const AGENT_DEFAULTS = {
   max_steps: 8,
@@ -10,7 +10,7 @@ export const AGENT_DEFAULTS = {
 
 export const AGENT_LIMITS = { max_steps: 30, history_turns: 50, tools: 30, kbs: 20, services: 10, suggested_questions: 6 } as const;
 
-/** The pauses of agent and plan chat (streaming.md `await.kind`). */
+/** The pauses of agent and plan chat (docs/streaming.md, `await.kind`). */
 export const HITL_KINDS = ['action_confirm', 'observation_confirm', 'plan_confirm'] as const;
 export type HitlKind = (typeof HITL_KINDS)[number];
 

@@ -127,7 +127,7 @@ export type ListAgentsBody = z.infer<typeof listAgentsBody>;
 export const rolePromptBody = z.object({ description: requiredText('智能体描述', 2000), llm_name: optionalText('模型', 100) });
 export type RolePromptBody = z.infer<typeof rolePromptBody>;
 
-/** `POST /api/agent/chat` and `POST /api/agent/plan_chat` (streaming.md). */
+/** `POST /api/agent/chat` and `POST /api/agent/plan_chat` (the stream of docs/streaming.md). */
 export const agentChatBody = z.object({
   agent_id: id('智能体 id'),
   query: requiredText('问题', 20_000),

@@ -30,7 +30,7 @@ export const ENVELOPE_CODES = {
 export type ErrorName = Exclude<keyof typeof ENVELOPE_CODES, 'OK'>;
 export type EnvelopeCode = (typeof ENVELOPE_CODES)[keyof typeof ENVELOPE_CODES];
 
-/** Codes 200–399 are success; everything else is an error (spec §5). */
+/** Codes 200–399 are success; everything else is an error. */
 export function isSuccessCode(code: number): boolean {
   return code >= 200 && code < 400;
 }

@@ -27,6 +27,9 @@ export const phone = z
   .min(1, '请输入手机号')
   .regex(PHONE_PATTERN, '请输入正确的手机号');
 
+/** The most rows one list call answers (`page_size`); pickers that show every choice ask for this many. */
+export const MAX_PAGE_SIZE = 100;
+
 export const pageQuery = z.object({
   // Bounded so that the offset stays a number PostgreSQL takes (a huge page is refused, not a 500).
   page: z.coerce.number({ error: '页码必须是数字' }).int('页码必须是整数').min(1, '页码最小为 1').max(1_000_000, '页码最大为 1000000').default(1),
@@ -34,7 +37,7 @@ export const pageQuery = z.object({
     .number({ error: '每页条数必须是数字' })
     .int('每页条数必须是整数')
     .min(1, '每页条数最小为 1')
-    .max(100, '每页条数最大为 100')
+    .max(MAX_PAGE_SIZE, `每页条数最大为 ${MAX_PAGE_SIZE}`)
     .default(20),
 });
 

@@ -3,7 +3,7 @@ import { id, optionalText, pageQuery } from './fields.js';
 import { isSafeEntryName, normalizeFolderPath } from './file-rules.js';
 
 /**
- * The file manager (spec §7 "Files", "Common"). Two kinds of tree: each user's private tree and one
+ * The file manager (`/kb/files/*` and `/common/file/*`). Two kinds of tree: each user's private tree and one
  * public tree every signed-in user reads. Entries are files or real folders.
  */
 export const folderPath = z

@@ -1,6 +1,7 @@
 export * from './codes.js';
 export * from './fields.js';
 export * from './page.js';
+export * from './session.js';
 export * from './patterns.js';
 export * from './properties.js';
 export * from './llm.js';

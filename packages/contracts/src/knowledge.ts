@@ -3,7 +3,7 @@ import { id, optionalText, pageQuery, requiredText } from './fields.js';
 import { KB_CHUNK_DEFAULTS, KB_DOC_STATUSES, KB_SEARCH_DEFAULTS, KB_SEARCH_MODES, type KbDocStatus, type KbSearchMode } from './knowledge-values.js';
 import { tagFilter, tagNameList } from './tag.js';
 
-/** Knowledge bases (spec §7 "Knowledge base"). `kb_id` everywhere, as the spec names it. */
+/** Knowledge bases. `kb_id` everywhere, as the API names it. */
 export interface KnowledgeBase {
   id: string;
   name: string;
@@ -206,7 +206,7 @@ export type ListKbFilesQuery = z.infer<typeof listKbFilesQuery>;
 /** GET `/kb/download_doc?doc_id=` */
 export const downloadDocQuery = z.object({ doc_id: id('文档 id') });
 
-/** `POST /api/kb/chat`: answers stream per streaming.md; `retrieval` comes first, then cited deltas like [1]. */
+/** `POST /api/kb/chat`: answers stream per docs/streaming.md; `retrieval` comes first, then cited deltas like [1]. */
 export const kbChatBody = z.object({
   kb_ids: ragKbsBody.shape.kb_ids,
   llm_name: requiredText('模型名称', 100),

@@ -14,7 +14,7 @@ export interface MenuGroup {
   children: MenuLeaf[];
 }
 
-/** The sidebar of the spec's menu pages (§2). Detail pages (create, edit/:id, …) are routes, not entries. */
+/** The sidebar of the menu pages. Detail pages (create, edit/:id, …) are routes, not entries. */
 export const MENU: MenuGroup[] = [
   {
     key: 'agent',

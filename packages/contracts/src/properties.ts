@@ -1,4 +1,4 @@
-/** System property codes and the UI settings entry (spec §3); no zod here, the web imports these. */
+/** System property codes and the UI settings entry; no zod here, the web imports these. */
 export const UI_PROPERTY_PREFIX = 'system.ui.';
 export const MENU_PROPERTY_PREFIX = 'system.ui.menu.';
 export const APP_NAME_PROPERTY = 'system.ui.name';
@@ -10,7 +10,7 @@ export const REGISTER_REVIEW_PROPERTY = 'system.user.register.review';
 
 export const DEFAULT_APP_NAME = '大模型智能体平台';
 
-/** One UI settings entry as `/system/property/list/ui` answers it (spec §3). */
+/** One UI settings entry as `/system/property/list/ui` answers it. */
 export interface UiPropertyEntry {
   code: string;
   current_value?: string | null;
@@ -28,7 +28,7 @@ export interface SystemProperty {
   updated_at: string;
 }
 
-/** Effective value: current_value if present, otherwise default_value (spec §3). */
+/** Effective value: current_value if present, otherwise default_value. */
 export function effectiveValue(entry: UiPropertyEntry): string {
   return entry.current_value ?? entry.default_value ?? '';
 }

@@ -1,4 +1,4 @@
-/** Zod-free values of MCP services (spec §7 "Service"), shared by server and web. */
+/** Zod-free values of MCP services, shared by server and web. */
 
 export const MCP_TRANSPORTS = ['streamable_http', 'sse', 'stdio'] as const;
 export type McpTransport = (typeof MCP_TRANSPORTS)[number];

@@ -1,4 +1,4 @@
-/** The one stream every chat uses (shared/spec/streaming.md): event names and their data. */
+/** The one stream every chat uses (docs/streaming.md): event names and their data. */
 export interface StreamEventMap {
   run: { run_id: string; conversation_id: string | null; message_id: string | null };
   delta: { text: string };

@@ -1,4 +1,4 @@
-/** Zod-free values of tags (spec §7 "Tag"), shared by server and web. */
+/** Zod-free values of tags, shared by server and web. */
 
 /** What a tag classifies; the lists of those things filter by tag. */
 export const TAG_TYPES = ['agent', 'kb', 'tool', 'service', 'ma', 'asset'] as const;

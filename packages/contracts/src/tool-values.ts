@@ -1,4 +1,4 @@
-/** Zod-free values of tools (spec §7 "Tool"), shared by server and web. */
+/** Zod-free values of tools, shared by server and web. */
 
 /** Stored kinds. `llm/db` is a placeholder until data assets exist: not creatable, never listed. */
 export const TOOL_KINDS = ['llm', 'llm/kb', 'llm/db', 'llm/multimodal', 'service'] as const;

@@ -1,4 +1,4 @@
-/** `GET /version.json` (spec §3 "Build info"). */
+/** `GET /version.json` (the build info). */
 export interface BuildInfo {
   id: string;
   buildTime: string;

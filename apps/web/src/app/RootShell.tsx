@@ -5,7 +5,7 @@ import { useUiSettings } from '../features/ui-settings';
 import { formatDocumentTitle, useRouteTitle } from '../lib/route-title';
 import { useModalStore } from '../stores/modal';
 
-/** `<screen title> - <app name>`; `加载中...` while a screen loads (spec §2). */
+/** `<screen title> - <app name>`; `加载中...` while a screen loads. */
 function useDocumentTitle(): void {
   const title = useRouteTitle();
   const { appName } = useUiSettings();

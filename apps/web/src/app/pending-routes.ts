@@ -3,7 +3,7 @@ import type { RouteObject } from 'react-router';
 import { lazyRoute } from '../lib/routes';
 
 /**
- * Screens of §2 that later issues build: each shows the "not open yet" state under its title. To build
+ * Menu screens not built yet: each shows the "not open yet" state under its title. To build
  * one, remove its line here and add the route to its feature's index.ts.
  */
 const PENDING_APP_PAGES: Array<[path: string, title?: string]> = [

@@ -6,7 +6,7 @@ import { AppToaster } from '../components/AppToaster';
 import { queryClient } from '../lib/query-client';
 import { DARK_QUERY, usePreferenceStore, type Theme } from '../stores/preference';
 
-/** Spec §9: border radius 4, tags 2; dark and light algorithms. */
+/** Theme: border radius 4, tags 2; dark and light algorithms. */
 export function themeConfig(theme: Theme): ThemeConfig {
   return {
     algorithm: theme === 'dark' ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm,

@@ -16,7 +16,7 @@ import type { PageLoader } from '../lib/routes';
 import { pendingAppRoutes, pendingStandaloneRoutes, SECTION_REDIRECTS } from './pending-routes';
 import { RootShell } from './RootShell';
 
-/** The landing screen (spec §1). */
+/** The landing screen. */
 export const LANDING_PATH = '/agent/chat';
 
 function lazyLayout(load: PageLoader, children: RouteObject[]): RouteObject {
@@ -67,7 +67,7 @@ export const routes: RouteObject[] = [
 
 export const router = createBrowserRouter(routes);
 
-// 40101 anywhere → sign-in with the redirect parameter; licence expiry → /license/expire (spec §8).
+// 40101 anywhere → sign-in with the redirect parameter; licence expiry → /license/expire.
 setHttpHandlers({
   onUnauthenticated: () => {
     const { location } = router.state;

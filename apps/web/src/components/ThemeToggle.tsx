@@ -6,7 +6,7 @@ import { COMMON_TEXT, THEME_MODE_LABELS, themeToggleHint } from './constants';
 import { ThemeModeIcon } from './ThemeModeIcon';
 
 interface ThemeToggleProps {
-  /** The circular reveal; off on the sign-in page (spec §4). */
+  /** The circular reveal; off on the sign-in page. */
   animated?: boolean;
   className?: string;
 }

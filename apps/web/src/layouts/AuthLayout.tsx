@@ -14,7 +14,7 @@ export default function AuthLayout() {
     <div className={styles.page}>
       <AuthBackgroundArt className={styles.art} />
       <div className={styles.toolbar}>
-        {/* No circular reveal on the sign-in screens (spec §4). */}
+        {/* No circular reveal on the sign-in screens. */}
         <ThemeToggle animated={false} />
       </div>
       <section className={styles.brandPanel} aria-label={appName}>

@@ -1,7 +1,8 @@
 import { AxiosError, AxiosHeaders, type AxiosAdapter, type InternalAxiosRequestConfig } from 'axios';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, createHttp, DEFAULT_TIMEOUT, HTTP_ERROR_TEXT, NO_TIMEOUT, setHttpHandlers, type Http } from './http';
-import { getToken, setToken, TOKEN_STORAGE_KEY } from './token';
+import { TOKEN_STORAGE_KEY } from '@agent-platform/contracts';
+import { getToken, setToken } from './token';
 
 type Reply = { status?: number; data: unknown; headers?: Record<string, string> };
 

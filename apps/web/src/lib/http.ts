@@ -5,18 +5,15 @@ import axios, {
   type AxiosRequestConfig,
   type AxiosResponse,
 } from 'axios';
-import { ENVELOPE_CODES, isSuccessCode, type Envelope } from '@agent-platform/contracts';
+import { ENVELOPE_CODES, isSuccessCode, TOKEN_REQUEST_HEADER, TOKEN_RESPONSE_HEADER, type Envelope } from '@agent-platform/contracts';
 import { buildLoginPath, isAnonymousPath, LICENSE_EXPIRE_PATH } from './redirect';
 import { clearToken, getToken, setToken } from './token';
 
-/** Spec §9: two minutes by default; 0 (none) for uploads, rag search, tool use, model start/stop. */
+/** Two minutes by default; 0 (none) for uploads, rag search, tool use, model start/stop. */
 export const DEFAULT_TIMEOUT = 120_000;
 export const NO_TIMEOUT = 0;
 
-export const TOKEN_REQUEST_HEADER = 'access-token';
-export const TOKEN_RESPONSE_HEADER = 'access_token';
-
-/** The error catalogue of spec §8. */
+/** The product's error catalogue. */
 export const HTTP_ERROR_TEXT = {
   timeout: '请求超时',
   unknown: '未知错误',
@@ -89,7 +86,7 @@ function envelopeError(body: Envelope, status: number | null): ApiError {
   return new ApiError(message, { kind: 'envelope', code: body.code, status, body });
 }
 
-/** HTTP 403 with envelope code 40302: the licence has expired (spec §8). */
+/** HTTP 403 with envelope code 40302: the licence has expired. */
 export function isLicenseExpired(error: unknown): boolean {
   return error instanceof ApiError && error.code === ENVELOPE_CODES.LICENSE_EXPIRED && error.status === 403;
 }
@@ -190,7 +187,7 @@ export function createHttp(baseURL: string): Http {
   };
 }
 
-/** The main client (`/api`) and the sign-in/register client (`/ai-sdk-api`), spec §7. */
+/** The main client (`/api`) and the sign-in/register client (`/ai-sdk-api`). */
 export const http = createHttp('/api');
 export const authHttp = createHttp('/ai-sdk-api');
 /** Files at the site root that are not under /api (e.g. /version.json). */

@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 
-/** Spec §9: no retry and no refetch on window focus by default. */
+/** No retry and no refetch on window focus by default. */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {

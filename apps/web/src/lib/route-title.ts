@@ -15,7 +15,7 @@ export function useRouteTitle(): string | undefined {
   return undefined;
 }
 
-/** `<screen title> - <app name>`, or the app name alone (spec §2). */
+/** `<screen title> - <app name>`, or the app name alone. */
 export function formatDocumentTitle(title: string | undefined, appName: string): string {
   return title ? `${title} - ${appName}` : appName;
 }

@@ -1,6 +1,6 @@
-import type { RunEndStatus, StreamEvent } from '@agent-platform/contracts';
+import { TOKEN_REQUEST_HEADER, TOKEN_RESPONSE_HEADER, type RunEndStatus, type StreamEvent } from '@agent-platform/contracts';
 import { EventStreamParser, toStreamEvent } from './event-stream';
-import { ApiError, errorFromBody, http, isFailedEnvelope, TOKEN_REQUEST_HEADER, TOKEN_RESPONSE_HEADER } from './http';
+import { ApiError, errorFromBody, http, isFailedEnvelope } from './http';
 import { getToken, setToken } from './token';
 
 /** What the stream client says when it cannot say what the server said. */
@@ -10,7 +10,7 @@ export const STREAM_ERROR_TEXT = {
   badAnswer: '服务器返回的内容无法识别，请稍后重试',
 } as const;
 
-/** The API prefix every chat and run call lives under (spec/streaming.md). */
+/** The API prefix every chat and run call lives under (docs/streaming.md). */
 const API_BASE = '/api';
 /** Heartbeats (`: ping`) come every 15 s: this long without a byte means the connection is gone. */
 const IDLE_TIMEOUT_MS = 45_000;

@@ -1,7 +1,7 @@
 import { flushSync } from 'react-dom';
 import { usePreferenceStore, type ThemeMode } from '../stores/preference';
 
-/** Spec §9: the circular reveal lasts 400 ms. */
+/** The circular reveal lasts 400 ms. */
 export const THEME_TRANSITION_MS = 400;
 
 export interface Point {

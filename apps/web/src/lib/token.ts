@@ -1,5 +1,4 @@
-/** The session token lives in local storage under one fixed key (spec §6). */
-export const TOKEN_STORAGE_KEY = 'access-token';
+import { TOKEN_STORAGE_KEY } from '@agent-platform/contracts';
 
 export function getToken(): string | null {
   try {

@@ -63,7 +63,7 @@ export function useChatSession<M extends ChatMessageView = ChatMessageView>(opti
     latest.current = options;
   });
 
-  // Leaving the page stops reading; the run itself goes on and its answer is saved (spec/streaming.md).
+  // Leaving the page stops reading; the run itself goes on and its answer is saved (docs/streaming.md).
   useEffect(() => () => live.current.controller?.abort(), []);
 
   const update = useCallback((key: string, change: (message: M) => M) => {

@@ -2,7 +2,7 @@ import { create } from 'zustand';
 
 /**
  * App-level modal state: a modal opened through this store is closed on every route change together
- * with antd's static modals (spec §2).
+ * with antd's static modals.
  */
 interface ModalState {
   open: Record<string, boolean>;

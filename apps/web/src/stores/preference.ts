@@ -4,7 +4,7 @@ import { persist } from 'zustand/middleware';
 export type ThemeMode = 'light' | 'dark' | 'system';
 export type Theme = 'light' | 'dark';
 
-/** Persisted under the storage name `preference` (spec §3). */
+/** Persisted under the storage name `preference`. */
 export interface Preference {
   isFullscreen: boolean;
   themeMode: ThemeMode;
@@ -25,7 +25,7 @@ interface PreferenceActions {
 export const PREFERENCE_STORAGE_NAME = 'preference';
 export const DARK_QUERY = '(prefers-color-scheme: dark)';
 
-/** Each click of the theme toggle: light → dark → system → light (spec §4). */
+/** Each click of the theme toggle: light → dark → system → light. */
 export const NEXT_THEME_MODE: Record<ThemeMode, ThemeMode> = { light: 'dark', dark: 'system', system: 'light' };
 
 export function systemTheme(): Theme {

@@ -1,7 +1,7 @@
 import type { FileEntry, MessageInfo } from '@agent-platform/contracts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { expectCode, expectOk } from '../../../test/harness.js';
-import { startAgentChatTestApp, type AgentChatTestContext } from './agent-chat-test-fixtures.js';
+import { startAgentChatTestApp, type AgentChatTestContext } from '../../../test/fixtures/agent-chat.js';
 
 /** A 1×1 PNG. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectCode, expectOk } from '../../../test/harness.js';
-import { startAgentChatTestApp, type AgentChatTestContext } from './agent-chat-test-fixtures.js';
+import { startAgentChatTestApp, type AgentChatTestContext } from '../../../test/fixtures/agent-chat.js';
 
 /** With the agent cache on (as in production), a change to an agent still counts at the next turn. */
 describe('agent cache', () => {

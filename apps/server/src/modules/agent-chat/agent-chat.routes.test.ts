@@ -15,7 +15,7 @@ import {
   textOf,
   type AgentChatTestContext,
   type TinyServer,
-} from './agent-chat-test-fixtures.js';
+} from '../../../test/fixtures/agent-chat.js';
 
 const UUID = /^[0-9a-f-]{36}$/;
 

@@ -18,7 +18,7 @@ const AREAS: Array<{ area: ChatArea; url: string }> = [
   { area: 'plan', url: '/agent/plan_chat' },
 ];
 
-/** Agent chat and plan chat, their five decisions each (streaming.md), and the plan list. */
+/** Agent chat and plan chat, their five decisions each (docs/streaming.md), and the plan list. */
 export function agentChatRoutes(app: FastifyInstance, chat: AgentChatService): void {
   for (const { area, url } of AREAS) {
     route(app, { url, access: 'user', body: agentChatBody, handler: ({ user, body, reply }) => chat.chat(sseSink(reply), user, area, body) });

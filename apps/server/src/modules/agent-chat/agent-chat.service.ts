@@ -33,7 +33,7 @@ export interface HeadlessResult {
 
 export type AgentChatService = ReturnType<typeof createAgentChatService>;
 
-/** Agent chat and plan chat (streaming.md): turns started, decisions taken, plan runs listed. */
+/** Agent chat and plan chat (docs/streaming.md): turns started, decisions taken, plan runs listed. */
 export function createAgentChatService(deps: AgentChatDeps) {
   const { runs, agents, conversations, db } = deps;
   for (const kind of ['agent', 'plan'] satisfies ChatArea[]) runs.onPausedCancel(kind, (run) => conversations.markRunAnswerCancelled(run.id));

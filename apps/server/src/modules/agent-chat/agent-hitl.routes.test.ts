@@ -18,7 +18,7 @@ import {
   textOf,
   type AgentChatTestContext,
   type StreamAnswer,
-} from './agent-chat-test-fixtures.js';
+} from '../../../test/fixtures/agent-chat.js';
 
 /** The continued stream of a decision that was taken. */
 function continued(answer: StreamAnswer, paused: SseEvent[]): SseEvent[] {

@@ -1,7 +1,7 @@
 import type { AgentInfo } from '@agent-platform/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectSequence, ofType, startAgentChatTestApp, textOf, type AgentChatTestContext } from './agent-chat-test-fixtures.js';
+import { expectSequence, ofType, startAgentChatTestApp, textOf, type AgentChatTestContext } from '../../../test/fixtures/agent-chat.js';
 
 /** A run's input exactly as releases before versioned stored JSON wrote it: no `v`, and `opens_conversation` could be left out. */
 function inputBeforeVersions(stored: Record<string, unknown>): Record<string, unknown> {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { expectOk } from '../../../test/harness.js';
 import { readSse } from '../../../test/sse.js';
 import { TITLE_MARKER } from '../conversation/index.js';
-import { MODEL, startAgentChatTestApp, type AgentChatTestContext } from './agent-chat-test-fixtures.js';
+import { MODEL, startAgentChatTestApp, type AgentChatTestContext } from '../../../test/fixtures/agent-chat.js';
 
 /** With CONVERSATION_TITLES=model (the default outside tests), the first answer gets its conversation a title. */
 describe('conversation titles written by the model', () => {

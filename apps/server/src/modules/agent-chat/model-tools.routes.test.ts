@@ -1,7 +1,7 @@
 import type { MessageInfo } from '@agent-platform/contracts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { expectOk } from '../../../test/harness.js';
-import { ofType, startAgentChatTestApp, textOf, type AgentChatTestContext } from './agent-chat-test-fixtures.js';
+import { ofType, startAgentChatTestApp, textOf, type AgentChatTestContext } from '../../../test/fixtures/agent-chat.js';
 
 const NO_TOOLS_MODEL = 'no-tools-model';
 const NOTICE = '（提示：模型「不会调工具」未开启“支持工具调用”，本次回答不使用智能体的工具。）';

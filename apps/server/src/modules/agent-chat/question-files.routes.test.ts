@@ -2,7 +2,7 @@ import type { FileEntry, MessageInfo } from '@agent-platform/contracts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { expectCode, expectOk } from '../../../test/harness.js';
 import { parseSse } from '../../../test/sse.js';
-import { MODEL, startAgentChatTestApp, type AgentChatTestContext } from './agent-chat-test-fixtures.js';
+import { MODEL, startAgentChatTestApp, type AgentChatTestContext } from '../../../test/fixtures/agent-chat.js';
 
 // Beside agent chat's own attachment tests: the playground and knowledge-base chat read file_ids with the same reader.
 describe('file_ids in the model playground and in knowledge-base chat', () => {

@@ -164,6 +164,7 @@ describe('agent publishing: API keys and POST /v1/chat/completions', () => {
     expect(chunks.at(-1)).toBe('[DONE]');
     const [first, ...rest] = chunks.slice(0, -1);
     expect(first).toMatchObject({ id: expect.stringMatching(/^chatcmpl-/), object: 'chat.completion.chunk', model: agent.id, choices: [{ index: 0, delta: { role: 'assistant' }, finish_reason: null }] });
+    expect(rest.length).toBeGreaterThan(0);
     expect(rest.every((chunk: any) => chunk.id === first.id)).toBe(true);
     const finish = rest.findIndex((chunk: any) => chunk.choices[0]?.finish_reason === 'stop');
     expect(rest.slice(0, finish).map((chunk: any) => chunk.choices[0].delta.content).join('')).toBe('结果是 42');

@@ -9,7 +9,7 @@ export interface AgentRouteServices {
   roles: AgentRoleService;
 }
 
-/** Spec §7 "Agent": the agents themselves and the builder's writing help. Chat is in modules/agent-chat. */
+/** The agents themselves and the builder's writing help. Chat is in modules/agent-chat. */
 export function agentRoutes(app: FastifyInstance, { agents, roles }: AgentRouteServices): void {
   route(app, { url: '/agent/create', access: 'user', body: createAgentBody, handler: ({ user, body }) => agents.create(user, body) });
   route(app, { url: '/agent/update', access: 'user', body: updateAgentBody, handler: ({ user, body }) => agents.update(user, body) });

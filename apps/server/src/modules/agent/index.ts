@@ -35,8 +35,6 @@ export interface AgentRegistry {
   checkDraft(viewer: Viewer, agent: AgentInfo, draft: Partial<CreateAgentBody>): Promise<void>;
 }
 
-export type AgentModule = ReturnType<typeof createAgentModule>;
-
 /** Agents: the table, the `/agent/*` calls other than chat, and the registry the engine reads agents from. */
 export function createAgentModule({ db, bus, cacheSeconds, llm, tags, resolveTools, getKb, getService }: AgentModuleDeps) {
   const lookups: AgentReferenceLookups = { llm, resolveTools, getKb, getService };

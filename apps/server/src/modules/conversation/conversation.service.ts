@@ -14,7 +14,7 @@ function toMessage(row: repo.MessageRow): MessageInfo {
   return { id: row.id, role: row.role, content: row.content, run_id: row.runId, meta: row.meta, created_at: row.createdAt.toISOString() };
 }
 
-/** A first title from the first question; a later issue lets the model write a better one. */
+/** The first title, from the first question; with `CONVERSATION_TITLES=model` the chat's model replaces it after the first answer. */
 export function titleFrom(query: string): string {
   const line = query.replace(/\s+/g, ' ').trim();
   return line.length > TITLE_LENGTH ? `${line.slice(0, TITLE_LENGTH)}…` : line || '新对话';

@@ -2,7 +2,7 @@ import type { FileEntry, MediaUrl, Page } from '@agent-platform/contracts';
 import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectCode, expectOk } from '../../../test/harness.js';
-import { startFilesTestApp, uploadOne, type FilesTestContext } from './files-test-fixtures.js';
+import { startFilesTestApp, uploadOne, type FilesTestContext } from '../../../test/fixtures/files.js';
 
 const CONTENT = '0123456789abcdefghij';
 

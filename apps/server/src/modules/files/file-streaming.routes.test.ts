@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError, createReferenceRegistry } from '../../core/index.js';
 import { testConfig } from '../../../test/harness.js';
 import { createFileModule } from './index.js';
-import { startFilesTestApp, uploadOne, type FilesTestContext } from './files-test-fixtures.js';
+import { startFilesTestApp, uploadOne, type FilesTestContext } from '../../../test/fixtures/files.js';
 
 v8.setFlagsFromString('--expose-gc');
 const gc = vm.runInNewContext('gc') as () => void;

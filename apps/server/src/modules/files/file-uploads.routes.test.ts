@@ -3,7 +3,7 @@ import type { CommonUploadResult } from '@agent-platform/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectCode } from '../../../test/harness.js';
-import { download, expectHttpCode, namesIn, postForm, startFilesTestApp, uploadFiles, uploadOne, type FilesTestContext } from './files-test-fixtures.js';
+import { download, expectHttpCode, namesIn, postForm, startFilesTestApp, uploadFiles, uploadOne, type FilesTestContext } from '../../../test/fixtures/files.js';
 
 const MAX = 64 * 1024;
 

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectCode, expectOk } from '../../../test/harness.js';
 import { createFileLinks } from './file-links.js';
-import { callWithDigest, download, getLink, namesIn, startFilesTestApp, uploadFiles, uploadOne, type FilesTestContext } from './files-test-fixtures.js';
+import { callWithDigest, download, getLink, namesIn, startFilesTestApp, uploadFiles, uploadOne, type FilesTestContext } from '../../../test/fixtures/files.js';
 
 const SECRET = Buffer.alloc(32, 7);
 

@@ -29,7 +29,7 @@ const MEDIA_URL_TTL_SECONDS = 6 * 3600;
 /** Where links point: the configured public address, else the request's own (its Host header). */
 const originFor = (publicUrl: string | undefined) => (request: FastifyRequest) => publicUrl ?? `${request.protocol}://${request.host}`;
 
-/** Spec §7 "Files" and "Common": the file manager, uploads, and the links that work without a session. */
+/** The file manager, uploads, and the links that work without a session. */
 export function fileRoutes(app: FastifyInstance, files: FileService, signedUrlTtlSeconds: number, publicUrl?: string): void {
   const originOf = originFor(publicUrl);
   route(app, { url: '/kb/files/list', access: 'user', body: listFilesBody, handler: ({ user, body }) => files.listFiles(user, 'private', body) });

@@ -4,8 +4,6 @@ import * as repo from './files.repo.js';
 
 export const segmentsOf = (path: string) => (path === '/' ? [] : path.slice(1).split('/'));
 
-export const joinPath = (folder: string, name: string) => (folder === '/' ? `/${name}` : `${folder}/${name}`);
-
 /**
  * The id of the folder at a normalised path (null for the root). With `createAs`, missing folders are
  * created for that owner (concurrent creators end up with the same folder); otherwise 40401.

@@ -5,7 +5,7 @@ import type { FileEntry } from '@agent-platform/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectOk } from '../../../test/harness.js';
-import { startFilesTestApp, uploadOne, type FilesTestContext } from './files-test-fixtures.js';
+import { startFilesTestApp, uploadOne, type FilesTestContext } from '../../../test/fixtures/files.js';
 
 const FOLDER_FILES = 10_000;
 const COPIES = 300;

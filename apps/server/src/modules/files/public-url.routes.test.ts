@@ -1,7 +1,7 @@
 import type { CommonUploadResult, FileDetail } from '@agent-platform/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectOk, type CallResult } from '../../../test/harness.js';
-import { expectHttpCode, postForm, startFilesTestApp, uploadOne, type FilesTestContext } from './files-test-fixtures.js';
+import { expectHttpCode, postForm, startFilesTestApp, uploadOne, type FilesTestContext } from '../../../test/fixtures/files.js';
 
 const FORGED_HOST = 'evil.example';
 

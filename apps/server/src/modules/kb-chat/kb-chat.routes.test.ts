@@ -2,8 +2,8 @@ import type { KnowledgeBase, MessageInfo } from '@agent-platform/contracts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { expectCode, expectOk } from '../../../test/harness.js';
 import { parseSse, type SseEvent } from '../../../test/sse.js';
-import { startKbTestApp, type KbTestContext } from '../../../test/kb-fixtures.js';
-import { corpusFiles, ingest, WITH_PGVECTOR } from '../../../test/kb-corpus.js';
+import { startKbTestApp, type KbTestContext } from '../../../test/fixtures/kb.js';
+import { corpusFiles, ingest, WITH_PGVECTOR } from '../../../test/fixtures/retrieval.js';
 
 describe('knowledge-base chat: POST /api/kb/chat', () => {
   let c: KbTestContext;

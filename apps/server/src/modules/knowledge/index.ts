@@ -38,8 +38,6 @@ export interface KnowledgeModuleDeps {
   parserThreads?: number;
 }
 
-export type KnowledgeModule = ReturnType<typeof createKnowledgeModule>;
-
 /** Knowledge bases, their documents (ingested by durable jobs) and segments. Register before `jobs.start()`. */
 export function createKnowledgeModule({ db, log, jobs, files, llm, tags, references, vectors = createVectorStore({ db, log }), parserThreads = 2 }: KnowledgeModuleDeps) {
   const workers = createDocumentWorkers({ size: parserThreads });

@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectCode, expectOk } from '../../../test/harness.js';
 import { parseSse } from '../../../test/sse.js';
-import { longMarkdown, multipart, startKbTestApp, type KbTestContext, type UploadFile } from '../../../test/kb-fixtures.js';
+import { longMarkdown, multipart, startKbTestApp, type KbTestContext, type UploadFile } from '../../../test/fixtures/kb.js';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../../../test/fixtures/documents');
 const NO_PGVECTOR = '未启用向量检索：数据库缺少 pgvector';

@@ -3,12 +3,12 @@ import type { KbDocsResult, KbDocument, KbSegment, KnowledgeBase, Page } from '@
 import { afterAll, describe, expect, it } from 'vitest';
 import { serverProcess, type ServerProcess } from '../../../test/server-process.js';
 import { openPglite, openPostgres } from '../../platform/db/index.js';
-import { longMarkdown, multipart } from '../../../test/kb-fixtures.js';
+import { longMarkdown, multipart } from '../../../test/fixtures/kb.js';
 import { findIndexDrift } from './retrieval/term-index-audit.js';
 
 const FINISHED = new Set(['done', 'failed']);
 
-/** The issue's promise: `kill -9` during ingestion loses nothing, and nothing is indexed twice. */
+/** The jobs' promise (docs/durable-work.md): `kill -9` during ingestion loses nothing, and nothing is indexed twice. */
 describe('crash recovery: the server killed with SIGKILL in the middle of ingesting and of re-indexing documents', () => {
   let server: ServerProcess | undefined;
   afterAll(() => server?.dispose());
@@ -53,7 +53,7 @@ describe('crash recovery: the server killed with SIGKILL in the middle of ingest
       .poll(
         async () => {
           docs = await documents(token, kbId);
-          return docs.every((doc) => FINISHED.has(doc.status));
+          return docs.length > 0 && docs.every((doc) => FINISHED.has(doc.status));
         },
         { timeout: 150_000, interval: 500 },
       )

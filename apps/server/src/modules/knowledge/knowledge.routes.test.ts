@@ -2,7 +2,7 @@ import type { KnowledgeBase, Page, Tag, UserUsage } from '@agent-platform/contra
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectCode, expectOk } from '../../../test/harness.js';
-import { startKbTestApp, type KbTestContext } from '../../../test/kb-fixtures.js';
+import { startKbTestApp, type KbTestContext } from '../../../test/fixtures/kb.js';
 
 const KB_NOT_FOUND = '知识库不存在';
 const NOT_CREATOR = '只有创建者可以修改该知识库';

@@ -25,7 +25,7 @@ export interface KnowledgeRouteServices {
   reindex: KbReindexService;
 }
 
-/** Spec §7 "Knowledge base": the knowledge bases, their documents and segments (retrieval is in retrieval/). */
+/** The knowledge bases, their documents and segments (retrieval is in retrieval/). */
 export function knowledgeRoutes(app: FastifyInstance, { kbs, documents, reindex }: KnowledgeRouteServices): void {
   route(app, { url: '/kb/create_knowledge_base', access: 'user', body: createKbBody, handler: ({ user, body }) => kbs.createKb(user, body) });
   route(app, { url: '/kb/update_kb', access: 'user', body: updateKbBody, handler: ({ user, body }) => kbs.updateKb(user, body) });

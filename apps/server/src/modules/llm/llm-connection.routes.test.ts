@@ -5,7 +5,7 @@ import { startScriptedLlm, type ScriptedLlm } from '@agent-platform/scripted-llm
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { expectCode, expectOk } from '../../../test/harness.js';
-import { startLlmTestApp, type LlmTestContext } from './llm-test-fixtures.js';
+import { startLlmTestApp, type LlmTestContext } from '../../../test/fixtures/llm.js';
 
 const RIGHT_KEY = 'sk-right-key-00001111';
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { expectOk } from '../../../test/harness.js';
 import type { Viewer } from '../../core/index.js';
 import type { ChatStreamPart, ToolSpec } from '../../platform/llm/index.js';
-import { collect, rejectionOf, startLlmTestApp, type LlmTestContext } from './llm-test-fixtures.js';
+import { collect, rejectionOf, startLlmTestApp, type LlmTestContext } from '../../../test/fixtures/llm.js';
 
 const KEY = 'sk-gateway-key-0001';
 const weather: ToolSpec = {

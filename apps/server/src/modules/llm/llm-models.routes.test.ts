@@ -5,7 +5,7 @@ import { expectCode, expectOk } from '../../../test/harness.js';
 import { createReferenceRegistry, edgesOf } from '../../core/index.js';
 import { createModelRegistry } from './llm-models.service.js';
 import { createModelCache } from './model-cache.js';
-import { TEST_SECRET_KEY, rejectionOf, startLlmTestApp, testSecrets, type LlmTestContext } from './llm-test-fixtures.js';
+import { TEST_SECRET_KEY, rejectionOf, startLlmTestApp, testSecrets, type LlmTestContext } from '../../../test/fixtures/llm.js';
 
 const ALICE_KEY = 'sk-alice-secret-key-7788';
 const BOB_KEY = 'sk-bob-secret-key-9911';

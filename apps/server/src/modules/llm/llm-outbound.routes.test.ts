@@ -2,7 +2,7 @@ import type { TestLlmConnectionResult } from '@agent-platform/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseSse } from '../../../test/sse.js';
 import { expectOk } from '../../../test/harness.js';
-import { startLlmTestApp, type LlmTestContext } from './llm-test-fixtures.js';
+import { startLlmTestApp, type LlmTestContext } from '../../../test/fixtures/llm.js';
 
 const REFUSED = /出于安全考虑，不允许访问本机、内网或链路本地地址/;
 

@@ -22,7 +22,7 @@ export interface LlmRouteServices {
   suggestions: SuggestionService;
 }
 
-/** Spec §7 "LLM"; every answer passes the `llmModel` contract, so only masked keys leave. */
+/** The model registry; every answer passes the `llmModel` contract, so only masked keys leave. */
 export function llmRoutes(app: FastifyInstance, { registry, connection, suggestions }: LlmRouteServices): void {
   route(app, {
     url: '/llm/query_all_models',

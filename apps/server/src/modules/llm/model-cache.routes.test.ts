@@ -1,7 +1,7 @@
 import type { LlmModel } from '@agent-platform/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectCode, expectOk } from '../../../test/harness.js';
-import { startLlmTestApp, type LlmTestContext } from './llm-test-fixtures.js';
+import { startLlmTestApp, type LlmTestContext } from '../../../test/fixtures/llm.js';
 
 /** With the model cache on (as in production), a change to a model still takes effect at once. */
 describe('model cache', () => {

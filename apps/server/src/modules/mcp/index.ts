@@ -24,8 +24,6 @@ export interface McpModuleDeps {
   tags?: TagService;
 }
 
-export type McpModule = ReturnType<typeof createMcpModule>;
-
 /** MCP services: the registry behind `/service/*`, and the catalog agents take tools from. Close it with the app. */
 export function createMcpModule({ db, config, secrets, outbound, tags }: McpModuleDeps) {
   const connector = createMcpConnector({ outbound, stdioCommands: config.MCP_STDIO_COMMANDS, timeoutMs: config.MCP_LIST_TIMEOUT_MS });

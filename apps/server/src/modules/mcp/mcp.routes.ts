@@ -4,7 +4,7 @@ import { route } from '../../platform/http/index.js';
 import type { McpCatalog } from './mcp-catalog.js';
 import type { McpServiceRegistry } from './mcp.service.js';
 
-/** Spec §7 "Service". */
+/** MCP services: the list, the form, connection tests and their functions. */
 export function mcpRoutes(app: FastifyInstance, { registry, catalog }: { registry: McpServiceRegistry; catalog: McpCatalog }): void {
   route(app, { url: '/service/create', access: 'user', body: createServiceBody, handler: ({ user, body }) => registry.createService(user, body) });
   route(app, { url: '/service/update', access: 'user', body: updateServiceBody, handler: ({ user, body }) => registry.updateService(user, body) });

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { route } from '../../platform/http/index.js';
 import type { TagAdminService } from './tag.service.js';
 
-/** Spec §7 "Tag": everyone signed in reads the tags (lists filter by them); administrators change them. */
+/** Tags: everyone signed in reads the tags (lists filter by them); administrators change them. */
 export function tagRoutes(app: FastifyInstance, tags: TagAdminService): void {
   route(app, { url: '/tag/tag_query', access: 'user', body: queryTagsBody, handler: ({ body }) => tags.queryTags(body) });
   route(app, { url: '/tag/query_sub_tags', access: 'user', body: querySubTagsBody, handler: ({ body }) => tags.listSubTags(body.tag_type) });

@@ -52,8 +52,6 @@ export interface ToolModuleDeps {
   moreSources?: Partial<Record<ToolKind, ToolSource>>;
 }
 
-export type ToolModule = ReturnType<typeof createToolModule>;
-
 /**
  * Custom tools and the catalog agents resolve tools from. `sources` maps each stored kind to how it is
  * checked and run; another module's kind (`service` from MCP) comes in `moreSources`.

@@ -1,7 +1,7 @@
 import type { ToolInfo, ToolUseResult } from '@agent-platform/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectCode, expectOk } from '../../../test/harness.js';
-import { startKindsTestApp, type KindsTestContext } from './tool-kinds-fixtures.js';
+import { startKindsTestApp, type KindsTestContext } from '../../../test/fixtures/tool-kinds.js';
 
 // A 1×1 PNG.
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');

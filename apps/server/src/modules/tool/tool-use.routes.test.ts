@@ -1,7 +1,7 @@
 import type { ToolInfo, ToolUseResult } from '@agent-platform/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectCode, expectOk, startTestApp, type TestApp } from '../../../test/harness.js';
-import { SECRETS, startApiServer, type ApiServer } from './tool-test-fixtures.js';
+import { SECRETS, startApiServer, type ApiServer } from '../../../test/fixtures/tool-api.js';
 
 const REFUSED = /出于安全考虑，不允许访问本机、内网或链路本地地址/;
 
@@ -32,9 +32,12 @@ describe('tool_use: HTTP tools call a real API, bounded and guarded', () => {
       required: ['city'],
     };
     const post = await tool({ method: 'POST', url: `${api.url}/echo/weather/{city}`, headers: { 'x-fixed': 'yes' }, params: { days: 'query', 'x-trace': 'header' } }, schema);
+    const started = Date.now();
     const answer = await use(post.id, { city: '北京 市', days: 3, 'x-trace': 'abc', note: 'hi', tags: ['a'] });
     expect(answer.error).toBeUndefined();
-    expect(answer.duration_ms).toBeGreaterThanOrEqual(0);
+    // The tool's own time: a whole number of milliseconds, within the call's.
+    expect(Number.isInteger(answer.duration_ms)).toBe(true);
+    expect(answer.duration_ms).toBeLessThanOrEqual(Date.now() - started);
     expect(answer.data).toMatchObject({ status: 200 });
     expect(answer.output).not.toContain('\n');
     expect(JSON.parse(answer.output)).toEqual({

@@ -28,7 +28,7 @@ const listColumns = {
 function filterOf({ scope, kind, tag, keyword }: ToolFilter): SQL | undefined {
   return and(
     'ownerId' in scope ? eq(tools.ownerId, scope.ownerId) : 'publicOnly' in scope ? eq(tools.isPublic, true) : visibleWhere(scope.visibleTo, tools),
-    // Data-asset tools wait for the database issue: never listed until then.
+    // Data-asset tools wait for data assets to exist: never listed until then.
     ne(tools.kind, 'llm/db'),
     kind ? eq(tools.kind, kind) : undefined,
     tag ? sql`${tools.tags} @> ${JSON.stringify([tag])}::jsonb` : undefined,

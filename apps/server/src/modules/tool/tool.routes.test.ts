@@ -2,7 +2,7 @@ import type { OpenApiPreview, Page, ToolInfo } from '@agent-platform/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectCode, expectOk, startTestApp, type TestApp } from '../../../test/harness.js';
-import { openApiJson, openApiYaml, SECRETS, startApiServer, type ApiServer } from './tool-test-fixtures.js';
+import { openApiJson, openApiYaml, SECRETS, startApiServer, type ApiServer } from '../../../test/fixtures/tool-api.js';
 
 const NOT_FOUND = '工具不存在';
 
@@ -142,6 +142,7 @@ describe('custom tools: create, import, list, change, delete', () => {
     const mine = expectOk(await t.call<Page<ToolInfo>>('/api/tool/query_my_tools', { page_size: 100 }, bob));
     expect(mine.list.map((tool) => tool.name).sort()).toEqual(['bob_hidden', 'bob_tagged']);
     const publicOnes = expectOk(await t.call<Page<ToolInfo>>('/api/tool/query_public_tools', { page_size: 100 }, bob));
+    expect(publicOnes.list.length).toBeGreaterThan(0);
     expect(publicOnes.list.every((tool) => tool.is_public && tool.kind !== 'builtin')).toBe(true);
     await t.rows(sql`insert into tools (owner_id, name, title, kind, input_schema, is_public) select owner_id, 'db_tool', 'db', 'llm/db', '{}'::jsonb, true from tools limit 1`);
     const afterDb = expectOk(await t.call<Page<ToolInfo>>('/api/tool/query_tool_list', { page_size: 100, kind: 'llm/db' }, admin));

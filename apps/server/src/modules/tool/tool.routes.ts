@@ -5,7 +5,7 @@ import { parseOpenApi } from './http/openapi.js';
 import type { ToolCatalog } from './tool-catalog.js';
 import type { ToolService } from './tool.service.js';
 
-/** Spec §7 "Tool": custom tools, the built-ins listed with them, and a test run (`tool_use`). */
+/** Custom tools, the built-ins listed with them, and a test run (`tool_use`). */
 export function toolRoutes(app: FastifyInstance, { tools, catalog }: { tools: ToolService; catalog: ToolCatalog }): void {
   route(app, { url: '/tool/create', access: 'user', body: createToolBody, handler: ({ user, body }) => tools.create(user, body) });
   route(app, { url: '/tool/update', access: 'user', body: updateToolBody, handler: ({ user, body }) => tools.update(user, body) });

@@ -14,7 +14,7 @@ import { ROTATED_TOKEN_HEADER, route } from '../../platform/http/index.js';
 import type { UserUsageService } from './user-usage.service.js';
 import type { UserService } from './user.service.js';
 
-/** The spec's login and register screens call a second base path too. */
+/** The login and register screens call a second base path too. */
 const SIGN_IN_BASES = ['/api', '/ai-sdk-api'];
 
 export function userRoutes(app: FastifyInstance, users: UserService, usage: UserUsageService): void {

@@ -33,7 +33,7 @@ export interface RouteOptions<S extends z.ZodType, A extends Access, Q extends z
   method?: 'GET' | 'POST';
   /** Path below each base, e.g. `/user/query_userinfo`. */
   url: string;
-  /** Where the route is mounted; the spec mounts login and register under `/ai-sdk-api` too. */
+  /** Where the route is mounted; login and register are mounted under `/ai-sdk-api` too. */
   bases?: readonly string[];
   access: A;
   /** The request body's contract; without one the body is ignored. */

@@ -8,7 +8,7 @@ export interface StreamEvent {
 
 const HEARTBEAT_MS = 15_000;
 
-/** A `text/event-stream` answer in the format of spec/streaming.md, with heartbeats against idle proxies. */
+/** A `text/event-stream` answer in the format of docs/streaming.md, with heartbeats against idle proxies. */
 export class EventStream {
   private readonly heartbeat: NodeJS.Timeout;
   private closed = false;

@@ -28,7 +28,7 @@ function toolOutcomeFor(spec: EngineSpec, pending: PendingCall, signal: AbortSig
 }
 
 /**
- * The agent loop as a run executor (design/durable-work.md): every step is stored before the next one
+ * The agent loop as a run executor (docs/durable-work.md): every step is stored before the next one
  * starts, and the state is rebuilt from the stored steps, so a paused run continues in any process after
  * any restart. Retrieve → model (with tools) → per proposed call: [pause] → tool → [pause] → back to the
  * model, until it answers or the step limit; plan chat drafts a plan first and runs this per step.

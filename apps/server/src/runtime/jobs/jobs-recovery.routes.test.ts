@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../platform/db/index.js';
 import { startTestApp, type TestApp } from '../../../test/harness.js';
 import { JobFailure } from './index.js';
-import { deferred, queueFactory, secondProcessDatabase, userId } from './jobs-test-fixtures.js';
+import { deferred, queueFactory, secondProcessDatabase, userId } from '../../../test/fixtures/jobs.js';
 
 describe('job queue across processes: leases, sweeping, exclusive claims, fairness', () => {
   let t: TestApp;

@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/harness.js';
 import { JobFailure } from './index.js';
-import { aborted, deferred, queueFactory, userId } from './jobs-test-fixtures.js';
+import { aborted, deferred, queueFactory, userId } from '../../../test/fixtures/jobs.js';
 
 describe('job queue: enqueue, run, retry, fail, cancel, progress', () => {
   let t: TestApp;

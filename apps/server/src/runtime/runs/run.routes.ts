@@ -11,7 +11,7 @@ const eventsQuery = z.object({
   after: z.coerce.number({ error: 'after 必须是数字' }).int('after 必须是整数').min(0, 'after 不能小于 0').default(0),
 });
 
-/** Re-attaching to a run's stream (spec/streaming.md, "Losing the connection") and stopping a run. */
+/** Re-attaching to a run's stream (docs/streaming.md, "Losing the connection") and stopping a run. */
 export function runRoutes(app: FastifyInstance, runs: RunService): void {
   route(app, {
     method: 'GET',

@@ -3,13 +3,8 @@ import type {
   AgentInfo,
   CreateAgentBody,
   ListAgentsBody,
-  ListServicesBody,
-  ListToolsBody,
-  McpFunctionsInfo,
-  McpService,
   Page,
   RolePromptBody,
-  ToolInfo,
   UpdateAgentBody,
 } from '@agent-platform/contracts';
 import { http, NO_TIMEOUT } from '../../lib/http';
@@ -17,9 +12,6 @@ import { http, NO_TIMEOUT } from '../../lib/http';
 export type AgentScope = 'mine' | 'public';
 
 const AGENT_LIST_URLS: Record<AgentScope, string> = { mine: '/agent/list', public: '/agent/list_public' };
-
-/** The most one list call answers (contracts pageQuery). */
-export const MAX_PAGE_SIZE = 100;
 
 export function listAgents(scope: AgentScope, body: ListAgentsBody): Promise<Page<AgentInfo>> {
   return http.post<Page<AgentInfo>>(AGENT_LIST_URLS[scope], body);
@@ -53,21 +45,6 @@ export function describeAgent(id: string): Promise<{ description: string }> {
 /** "AI 帮写": the model drafts a system prompt from a short description. */
 export function writeAgentPrompt(body: RolePromptBody): Promise<{ prompt: string }> {
   return http.post<{ prompt: string }>('/agent/role_prompt', body, { timeout: NO_TIMEOUT });
-}
-
-/** Every tool the user may give an agent: built-in, own and public ones. */
-export async function listUsableTools(body: Partial<ListToolsBody> = {}): Promise<ToolInfo[]> {
-  return (await http.post<Page<ToolInfo>>('/tool/query_tool_list', { page: 1, page_size: MAX_PAGE_SIZE, ...body })).list;
-}
-
-/** Every MCP service the user may give an agent. */
-export async function listUsableServices(body: Partial<ListServicesBody> = {}): Promise<McpService[]> {
-  return (await http.post<Page<McpService>>('/service/query_service_list', { page: 1, page_size: MAX_PAGE_SIZE, ...body })).list;
-}
-
-/** A service's functions, listed live from the service (spec §9: no timeout for tool use). */
-export function getServiceFunctions(serviceId: string): Promise<McpFunctionsInfo> {
-  return http.post<McpFunctionsInfo>('/service/get_mcp_functions_info', { id: serviceId }, { timeout: NO_TIMEOUT });
 }
 
 export function listApiKeys(agentId: string): Promise<AgentApiKeyInfo[]> {

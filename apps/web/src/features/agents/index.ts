@@ -3,7 +3,7 @@ import { lazyRoute } from '../../lib/routes';
 import { agentChatRoutes } from './chat/routes';
 import { AGENT_TITLES } from './constants';
 
-/** Issue 6 "Agents": the list, the builder and publishing (the chat pages are added beside them). */
+/** Agents: the list, the builder and publishing (the chat pages are added beside them). */
 export const agentRoutes: RouteObject[] = [
   lazyRoute('agent', AGENT_TITLES.list, () => import('./pages/AgentListPage')),
   lazyRoute('agent/create', AGENT_TITLES.create, () => import('./pages/AgentCreatePage')),

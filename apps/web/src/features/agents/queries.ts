@@ -8,11 +8,8 @@ import {
   deleteAgent,
   describeAgent,
   getAgentById,
-  getServiceFunctions,
   listAgents,
   listApiKeys,
-  listUsableServices,
-  listUsableTools,
   revokeApiKey,
   setAgentPublic,
   updateAgent,
@@ -26,14 +23,13 @@ export const agentKeys = {
   list: (scope: AgentScope, body: ListAgentsBody) => [...agentKeys.lists(), scope, body] as const,
   detail: (id: string) => [...agentKeys.all, 'detail', id] as const,
   apiKeys: (agentId: string) => [...agentKeys.all, 'api-keys', agentId] as const,
-  tools: () => [...agentKeys.all, 'options', 'tools'] as const,
-  services: () => [...agentKeys.all, 'options', 'services'] as const,
-  functions: (serviceId: string) => [...agentKeys.all, 'options', 'functions', serviceId] as const,
 };
 
-// Options of the builder come from other features: chat models, knowledge bases, agent tags.
+// Options of the builder come from other features: chat models, knowledge bases, tools, services, agent tags.
 export { useChatModels } from '../llm';
 export { useVisibleKbs } from '../knowledge';
+export { useUsableTools } from '../tools';
+export { useServiceFunctions, useUsableServices } from '../services';
 export const useAgentTags = () => useSubTags('agent');
 
 export function useAgents(scope: AgentScope, body: ListAgentsBody) {
@@ -42,26 +38,6 @@ export function useAgents(scope: AgentScope, body: ListAgentsBody) {
 
 export function useAgent(id: string | undefined) {
   return useQuery<AgentInfo, ApiError>({ queryKey: agentKeys.detail(id ?? ''), queryFn: () => getAgentById(id ?? ''), enabled: !!id, retry: false });
-}
-
-/** Tools an agent may use, built-in ones included. */
-export function useUsableTools() {
-  return useQuery({ queryKey: agentKeys.tools(), queryFn: () => listUsableTools() });
-}
-
-export function useUsableServices() {
-  return useQuery({ queryKey: agentKeys.services(), queryFn: () => listUsableServices() });
-}
-
-/** A service's functions: listed from the service itself, so kept a minute and not retried. */
-export function useServiceFunctions(serviceId: string, enabled = true) {
-  return useQuery<Awaited<ReturnType<typeof getServiceFunctions>>, ApiError>({
-    queryKey: agentKeys.functions(serviceId),
-    queryFn: () => getServiceFunctions(serviceId),
-    enabled,
-    staleTime: 60_000,
-    retry: false,
-  });
 }
 
 export function useApiKeys(agentId: string) {

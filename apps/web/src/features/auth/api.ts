@@ -5,7 +5,7 @@ export function login(body: LoginBody): Promise<{ token: string }> {
   return authHttp.post<{ token: string }>('/user/login/by_username', body);
 }
 
-/** The whole envelope: codes 201 and 202 are failures the caller reads from it (spec §7). */
+/** The whole envelope: codes 201 and 202 are failures the caller reads from it. */
 export function register(body: RegisterBody) {
   return authHttp.postRaw<UserInfo | null>('/user/register/by_username', body);
 }

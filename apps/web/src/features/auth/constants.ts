@@ -40,7 +40,7 @@ export const USER_FIELD_LABELS = {
   created_at: '注册时间',
 } as const satisfies Partial<Record<keyof UserInfo, string>>;
 
-/** Spec §5, word for word. */
+/** The form messages, word for word as the product gives them. */
 export const AUTH_RULES = {
   userNameRequired: '请输入用户名',
   nickNameRequired: '请输入昵称',
@@ -53,7 +53,7 @@ export const AUTH_RULES = {
   confirmMismatch: '两次密码不一致',
 } as const;
 
-/** Spec §8. */
+/** The sign-in errors the product names. */
 export const AUTH_TOAST = {
   loginSuccess: '登录成功',
   loginFailed: '登录失败',

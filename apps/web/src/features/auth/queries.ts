@@ -42,7 +42,7 @@ export class SignInError extends Error {
   }
 }
 
-/** Sign-in (spec §4): the login call, store the token, then load the user's info. */
+/** Sign-in: the login call, store the token, then load the user's info. */
 export function useSignIn() {
   const queryClient = useQueryClient();
   return useMutation<UserInfo, SignInError, LoginBody>({

@@ -2,7 +2,7 @@ import { PASSWORD_MIN, PHONE_PATTERN } from '@agent-platform/contracts';
 import type { FormRule } from 'antd';
 import { AUTH_RULES } from './constants';
 
-/** Form rules shared by register and the account page (spec §5). */
+/** Form rules shared by register and the account page. */
 export const PHONE_RULES: FormRule[] = [
   { required: true, message: AUTH_RULES.phoneRequired },
   { pattern: PHONE_PATTERN, message: AUTH_RULES.phoneInvalid },

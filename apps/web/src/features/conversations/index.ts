@@ -4,3 +4,4 @@ export { SessionConversationList, type ConversationController } from './componen
 export { CONVERSATION_TEXT } from './constants';
 export { conversationKeys, useConversations, useLoadConversationMessages, useRefreshConversations } from './queries';
 export { CONVERSATION_PARAM, useConversationInUrl, useConversationParam } from './use-conversation-param';
+export { useChatPane, type ChatPane, type ChatPaneTurn } from './use-chat-pane';

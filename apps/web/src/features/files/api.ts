@@ -95,7 +95,7 @@ export interface UploadFilesOptions {
   signal?: AbortSignal;
 }
 
-/** Multipart upload: the text fields first (the server reads them before the files), no timeout (spec §9). */
+/** Multipart upload: the text fields first (the server reads them before the files), no timeout. */
 export function uploadFiles({ path, isPrivate, files, override = false, onProgress, signal }: UploadFilesOptions): Promise<UploadFilesResult> {
   const form = new FormData();
   form.append('path', path);

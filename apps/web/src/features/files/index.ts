@@ -5,7 +5,7 @@ import { FILES_TITLES } from './titles';
 const tablePage = () => import('./pages/FileTablePage');
 const gridPage = () => import('./pages/FileGridPage');
 
-/** Issue 5 "Files": the file manager as a table and as a grid, each page its own chunk. */
+/** Files: the file manager as a table and as a grid, each page its own chunk. */
 export const filesRoutes: RouteObject[] = [
   lazyRoute('files/private', FILES_TITLES.private, () => tablePage().then((module) => ({ default: module.PrivateFileTablePage }))),
   lazyRoute('files/public', FILES_TITLES.public, () => tablePage().then((module) => ({ default: module.PublicFileTablePage }))),
@@ -13,5 +13,8 @@ export const filesRoutes: RouteObject[] = [
   lazyRoute('files/next/public', FILES_TITLES.nextPublic, () => gridPage().then((module) => ({ default: module.PublicFileGridPage }))),
 ];
 
-/** files/preview?file_id=…, outside the main layout (spec §2). */
+/** files/preview?file_id=…, outside the main layout. */
 export const filesStandaloneRoutes: RouteObject[] = [lazyRoute('files/preview', FILES_TITLES.preview, () => import('./pages/FilePreviewPage'))];
+
+export { useFileList } from './queries';
+export type { FileTree } from './constants';

@@ -1,12 +1,9 @@
-import type { FileDetail, FileEntry, ListFilesBody, MediaUrl, MkdirBody, MoveFilesBody, ShareFileBody } from '@agent-platform/contracts';
+import { MAX_PAGE_SIZE, type FileDetail, type FileEntry, type ListFilesBody, type MediaUrl, type MkdirBody, type MoveFilesBody, type ShareFileBody } from '@agent-platform/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ApiError } from '../../lib/http';
 import { saveBlob } from '../../lib/save-blob';
 import { createFolder, deleteFiles, downloadFile, downloadFolder, getFileDetail, getMediaUrl, listFiles, moveFiles, shareFile } from './api';
 import type { FileTree } from './constants';
-
-/** The most one list call answers (contracts pageQuery): enough for a folder picker level. */
-const MAX_PAGE_SIZE = 100;
 
 export const filesKeys = {
   all: ['files'] as const,
@@ -18,11 +15,13 @@ export const filesKeys = {
   media: (id: string) => [...filesKeys.all, 'media', id] as const,
 };
 
-export function useFileList(tree: FileTree, body: ListFilesBody) {
+/** One folder of a tree: the file manager's pages and the pickers of other features. */
+export function useFileList(tree: FileTree, body: ListFilesBody, enabled = true) {
   return useQuery<Awaited<ReturnType<typeof listFiles>>, ApiError>({
     queryKey: filesKeys.list(tree, body),
     queryFn: () => listFiles(tree, body),
     placeholderData: keepPreviousData,
+    enabled,
   });
 }
 

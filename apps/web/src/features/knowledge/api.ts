@@ -2,7 +2,6 @@ import type {
   AddDocsBody,
   CreateKbBody,
   DeleteDocsBody,
-  FileEntry,
   KbChatBody,
   KbDocsResult,
   KbDocument,
@@ -10,11 +9,8 @@ import type {
   KbSegment,
   KnowledgeBase,
   ListDocSegmentsBody,
-  ListFilesBody,
   ListKbFilesQuery,
   ListKbsBody,
-  LlmModel,
-  LlmType,
   Page,
   SearchDocsBody,
   UpdateKbBody,
@@ -25,10 +21,8 @@ import { http, NO_TIMEOUT } from '../../lib/http';
 import { openEventStream, streamRun, type RunStreamOptions, type RunStreamResult } from '../../lib/run-stream';
 
 export type KbScope = 'mine' | 'public';
-export type FileTree = 'private' | 'public';
 
 const KB_LIST_URLS: Record<KbScope, string> = { mine: '/kb/list', public: '/kb/list_public' };
-const FILE_LIST_URLS: Record<FileTree, string> = { private: '/kb/files/list', public: '/kb/files/list_public' };
 
 export function listKbs(scope: KbScope, body: ListKbsBody): Promise<Page<KnowledgeBase>> {
   return http.post<Page<KnowledgeBase>>(KB_LIST_URLS[scope], body);
@@ -64,7 +58,7 @@ export function listDocuments(query: ListKbFilesQuery): Promise<Page<KbDocument>
   return http.get<Page<KbDocument>>('/kb/list_files_detail', { params: query });
 }
 
-/** One file per call, so each shows its own progress; the `kb_id` field goes before the file (spec §7). */
+/** One file per call, so each shows its own progress; the `kb_id` field goes before the file. */
 export function uploadDocument(kbId: string, file: File, onProgress: (loaded: number) => void): Promise<KbDocsResult> {
   const form = new FormData();
   form.append('kb_id', kbId);
@@ -95,7 +89,7 @@ export function updateSegment(body: UpdateSegmentBody): Promise<KbSegment> {
   return http.post<KbSegment>('/kb/update_docs_by_id', body);
 }
 
-/** Spec §9: no timeout for retrieval. */
+/** No client timeout for retrieval. */
 export function searchDocuments(body: SearchDocsBody): Promise<KbSearchResult> {
   return http.post<KbSearchResult>('/kb/search_docs', body, { timeout: NO_TIMEOUT });
 }
@@ -114,21 +108,7 @@ export async function streamReindex(kbId: string, onEvent: (event: RawStreamEven
   parser.end().forEach(onEvent);
 }
 
-/** The knowledge-base chat's stream (spec/streaming.md). */
+/** The knowledge-base chat's stream (docs/streaming.md). */
 export function streamKbChat(body: KbChatBody, options: RunStreamOptions): Promise<RunStreamResult> {
   return streamRun('/kb/chat', body, options);
-}
-
-/** One folder of the file manager's private or public tree (the "add from files" dialog). */
-export function listFiles(tree: FileTree, body: ListFilesBody): Promise<Page<FileEntry>> {
-  return http.post<Page<FileEntry>>(FILE_LIST_URLS[tree], body);
-}
-
-/** The most one list call answers (contracts pageQuery). */
-export const MAX_PAGE_SIZE = 100;
-
-/** Enabled models of some types the user may use (e.g. embedding models for a knowledge base). */
-export async function listEnabledModels(types: LlmType[]): Promise<LlmModel[]> {
-  const pages = await Promise.all(types.map((type) => http.post<Page<LlmModel>>('/llm/query_all_models', { page: 1, page_size: MAX_PAGE_SIZE, type, status: 'enabled' })));
-  return pages.flatMap((page) => page.list).sort((a, b) => a.display_name.localeCompare(b.display_name, 'zh-CN'));
 }

@@ -179,7 +179,6 @@ export const KB_CHAT_TEXT = {
   welcomeTitle: '基于知识库问答',
   welcomeDescription: '选择一个或多个知识库与对话模型，回答会标注引用来源，点击编号可查看原文。',
   goCreate: '去创建知识库',
-  loadFailed: '会话加载失败',
   download: '下载文档',
   preview: '预览文档',
 } as const;

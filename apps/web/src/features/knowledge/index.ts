@@ -2,7 +2,7 @@ import type { RouteObject } from 'react-router';
 import { lazyRoute } from '../../lib/routes';
 import { KB_TITLES } from './constants';
 
-/** Issue 5 "Knowledge bases": the list, a knowledge base's documents/segments/retrieval test, and the chat. */
+/** Knowledge bases: the list, a knowledge base's documents/segments/retrieval test, and the chat. */
 export const knowledgeRoutes: RouteObject[] = [
   lazyRoute('kb', KB_TITLES.list, () => import('./pages/KbListPage')),
   lazyRoute('kb/detail/:id', KB_TITLES.detail, () => import('./pages/KbDetailPage')),

@@ -6,10 +6,8 @@ import type {
   KbSearchResult,
   KnowledgeBase,
   ListDocSegmentsBody,
-  ListFilesBody,
   ListKbFilesQuery,
   ListKbsBody,
-  LlmType,
   Page,
   SearchDocsBody,
   UpdateKbBody,
@@ -24,8 +22,6 @@ import {
   deleteKb,
   getKbById,
   listDocuments,
-  listEnabledModels,
-  listFiles,
   listKbs,
   listSegments,
   listVisibleKbs,
@@ -33,10 +29,13 @@ import {
   setKbPublic,
   updateKb,
   updateSegment,
-  type FileTree,
   type KbScope,
 } from './api';
 import { documentsPollInterval, documentsSettledDifferently } from './documents/doc-polling';
+
+// The other features' lists these pages choose from.
+export { useChatModels, useEnabledModels } from '../llm';
+export { useFileList } from '../files';
 
 export const kbKeys = {
   all: ['kb'] as const,
@@ -48,8 +47,6 @@ export const kbKeys = {
   documentList: (query: ListKbFilesQuery) => [...kbKeys.documents(query.kb_id), query] as const,
   segments: (kbId: string) => [...kbKeys.all, 'segments', kbId] as const,
   segmentList: (body: ListDocSegmentsBody) => [...kbKeys.segments(body.kb_id), body] as const,
-  files: (tree: FileTree, body: ListFilesBody) => [...kbKeys.all, 'files', tree, body] as const,
-  models: (types: LlmType[]) => [...kbKeys.all, 'models', ...types] as const,
 };
 
 export function useKbs(scope: KbScope, body: ListKbsBody) {
@@ -100,15 +97,6 @@ export function useDocumentFileId(source: { kb_id: string; doc_id: string; doc_n
 
 export function useKbSegments(body: ListDocSegmentsBody) {
   return useQuery({ queryKey: kbKeys.segmentList(body), queryFn: () => listSegments(body), placeholderData: keepPreviousData });
-}
-
-export function useKbFiles(tree: FileTree, body: ListFilesBody, enabled: boolean) {
-  return useQuery({ queryKey: kbKeys.files(tree, body), queryFn: () => listFiles(tree, body), enabled, placeholderData: keepPreviousData });
-}
-
-/** Enabled models of these types the user may use, sorted by display name. */
-export function useEnabledModels(types: LlmType[]) {
-  return useQuery({ queryKey: kbKeys.models(types), queryFn: () => listEnabledModels(types) });
 }
 
 function useKbMutation<TBody, TData>(mutationFn: (body: TBody) => Promise<TData>) {

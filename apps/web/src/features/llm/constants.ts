@@ -116,7 +116,6 @@ export const CHAT_PAGE_TEXT = {
   placeholder: '输入问题，Enter 发送，Shift + Enter 换行',
   welcomeTitle: '开始与模型对话',
   welcomeDescription: (name: string) => `当前模型：${name}。可以在右侧调整系统提示词与参数，对比不同设置下的回答。`,
-  loadFailed: '会话加载失败',
 } as const;
 
 export const NO_MODELS_TEXT = {

@@ -2,6 +2,7 @@ import type {
   CreateLlmModelBody,
   ListLlmModelsBody,
   LlmModel,
+  LlmType,
   SuggestQuestionsBody,
   TestLlmConnectionBody,
   TestLlmConnectionResult,
@@ -10,16 +11,16 @@ import type {
 } from '@agent-platform/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ApiError } from '../../lib/http';
-import { createModel, deleteModel, getModelById, listModels, suggestQuestions, testConnection, updateModel, updateModelStatus } from './api';
+import { createModel, deleteModel, getModelById, listEnabledModels, listModels, suggestQuestions, testConnection, updateModel, updateModelStatus } from './api';
 
-/** The most the list call answers at once (contracts pageQuery). */
-const MAX_PAGE_SIZE = 100;
+/** The models a chat can answer with. */
+const CHAT_MODEL_TYPES: readonly LlmType[] = ['chat', 'vision'];
 
 export const llmKeys = {
   all: ['llm'] as const,
   models: () => [...llmKeys.all, 'models'] as const,
   list: (body: ListLlmModelsBody) => [...llmKeys.models(), 'list', body] as const,
-  chatModels: () => [...llmKeys.models(), 'chat-usable'] as const,
+  enabled: (types: readonly LlmType[]) => [...llmKeys.models(), 'enabled', ...types] as const,
   detail: (id: string) => [...llmKeys.models(), 'detail', id] as const,
   suggestions: (answerKey: string) => [...llmKeys.all, 'suggestions', answerKey] as const,
 };
@@ -32,18 +33,16 @@ export function useModel(id: string) {
   return useQuery<LlmModel, ApiError>({ queryKey: llmKeys.detail(id), queryFn: () => getModelById(id) });
 }
 
-/** Enabled chat and vision models the user may use: the playground's choices. */
-export function useChatModels() {
-  return useQuery({
-    queryKey: llmKeys.chatModels(),
-    queryFn: async (): Promise<LlmModel[]> => {
-      const pages = await Promise.all(
-        (['chat', 'vision'] as const).map((type) => listModels({ page: 1, page_size: MAX_PAGE_SIZE, type, status: 'enabled' })),
-      );
-      return pages.flatMap((page) => page.list).sort((a, b) => a.display_name.localeCompare(b.display_name, 'zh-CN'));
-    },
-  });
+/**
+ * Enabled models of these types the user may use, sorted by display name: every form's model choices.
+ * Under `llmKeys.models()`, so any change to a model refreshes them everywhere.
+ */
+export function useEnabledModels(types: readonly LlmType[], enabled = true) {
+  return useQuery<LlmModel[], ApiError>({ queryKey: llmKeys.enabled(types), queryFn: () => listEnabledModels(types), enabled });
 }
+
+/** Enabled chat and vision models the user may use: the chats' and the agent builder's choices. */
+export const useChatModels = () => useEnabledModels(CHAT_MODEL_TYPES);
 
 function useModelMutation<TBody, TData>(mutationFn: (body: TBody) => Promise<TData>) {
   const queryClient = useQueryClient();

@@ -1,8 +1,22 @@
-import type { CreateServiceBody, ListServicesBody, McpConfigBody, McpFunctionsInfo, McpService, Page, UpdateServiceBody } from '@agent-platform/contracts';
+import {
+  MAX_PAGE_SIZE,
+  type CreateServiceBody,
+  type ListServicesBody,
+  type McpConfigBody,
+  type McpFunctionsInfo,
+  type McpService,
+  type Page,
+  type UpdateServiceBody,
+} from '@agent-platform/contracts';
 import { http, NO_TIMEOUT } from '../../lib/http';
 
 export function listServices(body: ListServicesBody): Promise<Page<McpService>> {
   return http.post<Page<McpService>>('/service/query_service_list', body);
+}
+
+/** Every MCP service the user may use (own and public): the agent builder's and the service tool's choices. */
+export async function listUsableServices(): Promise<McpService[]> {
+  return (await listServices({ page: 1, page_size: MAX_PAGE_SIZE })).list;
 }
 
 export function getService(id: string): Promise<McpService> {

@@ -1,11 +1,13 @@
 import type { CreateServiceBody, ListServicesBody, McpConfigBody, McpFunctionsInfo, McpService, UpdateServiceBody } from '@agent-platform/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ApiError } from '../../lib/http';
-import { createService, deleteService, getFunctions, getFunctionsWithConfig, getService, listServices, updateService } from './api';
+import { createService, deleteService, getFunctions, getFunctionsWithConfig, getService, listServices, listUsableServices, updateService } from './api';
 
 export const serviceKeys = {
   all: ['services'] as const,
-  list: (body: ListServicesBody) => [...serviceKeys.all, 'list', body] as const,
+  lists: () => [...serviceKeys.all, 'list'] as const,
+  list: (body: ListServicesBody) => [...serviceKeys.lists(), body] as const,
+  usable: () => [...serviceKeys.lists(), 'usable'] as const,
   detail: (id: string) => [...serviceKeys.all, 'detail', id] as const,
   functions: (id: string) => [...serviceKeys.all, 'functions', id] as const,
 };
@@ -14,12 +16,20 @@ export function useServices(body: ListServicesBody) {
   return useQuery({ queryKey: serviceKeys.list(body), queryFn: () => listServices(body), placeholderData: keepPreviousData });
 }
 
+/** Every service the user may use; any change to a service refreshes it. */
+export function useUsableServices() {
+  return useQuery<McpService[], ApiError>({ queryKey: serviceKeys.usable(), queryFn: listUsableServices });
+}
+
 export function useService(id: string) {
   return useQuery<McpService, ApiError>({ queryKey: serviceKeys.detail(id), queryFn: () => getService(id) });
 }
 
-/** Listing connects to the service and refreshes its status: the cards are refetched after it. */
-export function useServiceFunctions(id: string | null) {
+/**
+ * A service's functions, listed live from the service (not retried, so a dead service answers at once
+ * with its reason). Listing refreshes the service's status: the lists are read again after it.
+ */
+export function useServiceFunctions(id: string | null | undefined) {
   const queryClient = useQueryClient();
   return useQuery<McpFunctionsInfo, ApiError>({
     queryKey: serviceKeys.functions(id ?? ''),
@@ -27,10 +37,10 @@ export function useServiceFunctions(id: string | null) {
       try {
         return await getFunctions(id ?? '');
       } finally {
-        void queryClient.invalidateQueries({ queryKey: [...serviceKeys.all, 'list'] });
+        void queryClient.invalidateQueries({ queryKey: serviceKeys.lists() });
       }
     },
-    enabled: id !== null,
+    enabled: !!id,
     retry: false,
     staleTime: 0,
     gcTime: 0,

@@ -5,7 +5,7 @@ export const STATUS_TITLES = {
   version: '版本信息',
 } as const;
 
-/** Spec §2, word for word where it gives them. */
+/** The status pages' texts, word for word as the product gives them. */
 export const STATUS_TEXT = {
   notFound: '抱歉，您访问的页面不存在',
   routeError: '很抱歉，系统运行出现异常，请稍后重试或联系管理员',

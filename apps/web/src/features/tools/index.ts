@@ -4,7 +4,7 @@ import { TOOL_LIST_TABS, TOOL_TITLES } from './constants';
 
 const loadList = () => import('./pages/ToolListPage');
 
-/** Issue 7 "Tools": one list page per kind (tabs), the create/edit form, and the test page. */
+/** Tools: one list page per kind (tabs), the create/edit form, and the test page. */
 export const toolsRoutes: RouteObject[] = [
   ...TOOL_LIST_TABS.map((tab) => lazyRoute(tab.path.slice(1), tab.label, loadList)),
   lazyRoute('tool/create', TOOL_TITLES.create, () => import('./pages/ToolCreatePage')),
@@ -17,4 +17,4 @@ export { JsonEditor } from './components/JsonEditor';
 export { TagFilter, TagList, TagsAndVisibility } from './components/ToolTags';
 export { fromKeyValues, toKeyValues, type KeyValue } from './tool-form';
 export { TOOL_PATHS } from './constants';
-export { useTools } from './queries';
+export { useTools, useUsableTools } from './queries';

@@ -4,7 +4,7 @@ import { DEFAULT_UI_SETTINGS, deriveUiSettings, type UiSettings } from './model'
 
 export const uiSettingsKeys = { all: ['ui-settings'] as const };
 
-/** Cached with no expiry (spec §4); the settings page invalidates `uiSettingsKeys.all` after a change. */
+/** Cached with no expiry; the settings page invalidates `uiSettingsKeys.all` after a change. */
 export const uiSettingsQuery = queryOptions({
   queryKey: uiSettingsKeys.all,
   queryFn: async () => deriveUiSettings((await takeEarlyUiProperties()) ?? (await listUiProperties())),

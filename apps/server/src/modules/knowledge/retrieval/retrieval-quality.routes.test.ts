@@ -5,8 +5,8 @@ import { startScriptedLlm, type ScriptedLlm } from '@agent-platform/scripted-llm
 import { segmentWords } from '../../../platform/documents/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectOk } from '../../../../test/harness.js';
-import { startKbTestApp, type KbTestContext } from '../../../../test/kb-fixtures.js';
-import { CORPUS_DIR, corpusDocuments, corpusFiles, ingest, WITH_PGVECTOR } from '../../../../test/kb-corpus.js';
+import { startKbTestApp, type KbTestContext } from '../../../../test/fixtures/kb.js';
+import { CORPUS_DIR, corpusDocuments, corpusFiles, ingest, WITH_PGVECTOR } from '../../../../test/fixtures/retrieval.js';
 
 interface Question {
   question: string;

@@ -1,8 +1,8 @@
 import type { KbSearchResult, KnowledgeBase } from '@agent-platform/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectCode, expectOk } from '../../../../test/harness.js';
-import { startKbTestApp, type KbTestContext, type UploadFile } from '../../../../test/kb-fixtures.js';
-import { corpusFiles, ingest, WITH_PGVECTOR } from '../../../../test/kb-corpus.js';
+import { startKbTestApp, type KbTestContext, type UploadFile } from '../../../../test/fixtures/kb.js';
+import { corpusFiles, ingest, WITH_PGVECTOR } from '../../../../test/fixtures/retrieval.js';
 
 const corpus = (...names: string[]) => corpusFiles(names);
 const NO_PGVECTOR = '数据库未安装 pgvector，已使用全文检索';

@@ -2,8 +2,8 @@ import type { KbSearchResult, KbSegment, Page } from '@agent-platform/contracts'
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectOk } from '../../../../test/harness.js';
-import { startKbTestApp, type KbTestContext } from '../../../../test/kb-fixtures.js';
-import { ingest } from '../../../../test/kb-corpus.js';
+import { startKbTestApp, type KbTestContext } from '../../../../test/fixtures/kb.js';
+import { ingest } from '../../../../test/fixtures/retrieval.js';
 import { findIndexDrift } from './term-index-audit.js';
 import { readIndexStats } from './term-index.js';
 

@@ -20,7 +20,6 @@ export const AGENT_CHAT_TEXT = {
   mine: '我的智能体',
   published: '已发布的智能体',
   agentMissing: '智能体不存在或已不可用',
-  loadFailed: '会话加载失败',
   suggested: '试试这样问',
   attach: '添加附件',
   attachments: '附件',

@@ -3,7 +3,7 @@ import type { Decision } from './agent-messages';
 import type { DecisionBody } from './api';
 
 /**
- * The call for a decision at a pause (streaming.md "Human in the loop"): confirming an observation has
+ * The call for a decision at a pause (docs/streaming.md, "Human in the loop"): confirming an observation has
  * its own call; confirming an action or a plan is `hitl_action_confirm`.
  */
 export function decisionRequest(kind: HitlKind, runId: string, { choice, content, feedback }: Decision): { call: HitlDecision; body: DecisionBody } {

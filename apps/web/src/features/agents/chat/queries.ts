@@ -1,7 +1,6 @@
-import type { Page, PlanRunInfo } from '@agent-platform/contracts';
+import { MAX_PAGE_SIZE, type Page, type PlanRunInfo } from '@agent-platform/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { ApiError } from '../../../lib/http';
-import { MAX_PAGE_SIZE } from '../api';
 import { agentKeys } from '../queries';
 import { listPlanRuns } from './api';
 

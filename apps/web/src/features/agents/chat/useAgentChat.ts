@@ -2,9 +2,8 @@ import type { CreateAgentBody } from '@agent-platform/contracts';
 import { useCallback, useRef } from 'react';
 import { toast } from 'sonner';
 import type { RunStreamOptions } from '../../../lib/run-stream';
-import { useChatSession } from '../../../lib/use-chat-session';
 import type { AttachedFile } from '../../../lib/chat-messages';
-import { useLoadConversationMessages, useRefreshConversations } from '../../conversations';
+import { useChatPane } from '../../conversations';
 import { applyAgentEvent, pendingAgentAnswer, resumeAnswer, type AgentMessageView, type Decision } from './agent-messages';
 import { replayRun, streamAgentChat, streamDecision, type AgentChatMode } from './api';
 import { AGENT_CHAT_TEXT as TEXT } from './constants';
@@ -27,10 +26,7 @@ export interface AgentChatOptions {
  * pause (each continuing the same answer), and re-attaching to a run a reload interrupted.
  */
 export function useAgentChat({ agentId, mode, draft, onConversation, remember }: AgentChatOptions) {
-  const refreshConversations = useRefreshConversations();
-  const loadMessages = useLoadConversationMessages();
   const fileIds = useRef<string[]>([]);
-  const lastQuestion = useRef('');
 
   // Remembers the run being read until it ends, so a reload can re-attach to it.
   const tracking = (options: RunStreamOptions, conversationId: string | null, runId: string | null = null): RunStreamOptions => {
@@ -46,30 +42,25 @@ export function useAgentChat({ agentId, mode, draft, onConversation, remember }:
     };
   };
 
-  const session = useChatSession<AgentMessageView>({
+  const session = useChatPane<AgentMessageView>({
     apply: applyAgentEvent,
-    start: (request, options) => {
-      const query = request.regenerate ? lastQuestion.current : (request.query ?? '');
-      lastQuestion.current = query;
+    fromStored: fromAgentMessage,
+    start: (turn, options) => {
       const body = {
         agent_id: agentId,
-        query,
-        file_ids: request.regenerate ? [] : fileIds.current,
-        ...(request.conversationId ? { conversation_id: request.conversationId } : {}),
+        query: turn.question,
+        file_ids: turn.regenerate ? [] : fileIds.current,
+        ...(turn.conversationId ? { conversation_id: turn.conversationId } : {}),
         ...(draft ? { draft } : {}),
-        ...(request.regenerate ? { regenerate: true } : {}),
+        ...(turn.regenerate ? { regenerate: true } : {}),
       };
-      return streamAgentChat(mode, body, tracking(options, request.conversationId));
+      return streamAgentChat(mode, body, tracking(options, turn.conversationId));
     },
-    onConversationStarted: (id) => {
-      void refreshConversations();
-      onConversation?.(id);
-    },
-    onTurnEnd: () => void refreshConversations(),
+    onConversationStarted: (id) => onConversation?.(id),
     onResumeRefused: (error) => toast.error(TEXT.decisionFailed, { description: error.message }),
   });
 
-  const { resume, open } = session;
+  const { resume, open, loadConversation } = session;
   /** Follows a run from its first event into `answer` (a reload, or a plan reopened from the list). */
   const follow = useCallback(
     (answer: AgentMessageView, runId: string, conversationId: string | null) => {
@@ -92,23 +83,19 @@ export function useAgentChat({ agentId, mode, draft, onConversation, remember }:
         open(null, []);
         return;
       }
-      try {
-        const stored = (await loadMessages(conversationId)).map(fromAgentMessage);
-        lastQuestion.current = stored.findLast((message) => message.role === 'user')?.content ?? '';
-        const runId = followRunId ?? (tracked?.conversationId === conversationId ? tracked.runId : undefined);
-        if (!runId) {
-          open(conversationId, stored);
-          return;
-        }
-        // The answer is stored at the run's first pause or end: before that, it is a new one.
-        const answer = stored.find((message) => message.role === 'assistant' && message.runId === runId) ?? { ...pendingAgentAnswer(), runId };
-        open(conversationId, stored.includes(answer) ? stored : [...stored, answer]);
-        follow(answer, runId, conversationId);
-      } catch (error) {
-        toast.error(TEXT.loadFailed, { description: (error as Error).message });
+      const stored = await loadConversation(conversationId);
+      if (!stored) return;
+      const runId = followRunId ?? (tracked?.conversationId === conversationId ? tracked.runId : undefined);
+      if (!runId) {
+        open(conversationId, stored);
+        return;
       }
+      // The answer is stored at the run's first pause or end: before that, it is a new one.
+      const answer = stored.find((message) => message.role === 'assistant' && message.runId === runId) ?? { ...pendingAgentAnswer(), runId };
+      open(conversationId, stored.includes(answer) ? stored : [...stored, answer]);
+      follow(answer, runId, conversationId);
     },
-    [open, loadMessages, mode, agentId, follow],
+    [open, loadConversation, mode, agentId, follow],
   );
 
   /** A person's decision at the pause of `message`: its stream goes on in the same answer. */

@@ -1,5 +1,4 @@
-import type { AgentInfo } from '@agent-platform/contracts';
-import { MAX_PAGE_SIZE } from '../api';
+import { MAX_PAGE_SIZE, type AgentInfo } from '@agent-platform/contracts';
 import { useAgents } from '../queries';
 
 const ALL = { page: 1, page_size: MAX_PAGE_SIZE };

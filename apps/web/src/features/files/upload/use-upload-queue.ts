@@ -1,4 +1,4 @@
-import { splitFolderPath } from '@agent-platform/contracts';
+import { MAX_PAGE_SIZE, splitFolderPath } from '@agent-platform/contracts';
 import { useReducer } from 'react';
 import { toast } from 'sonner';
 import { toApiError } from '../../../lib/http';
@@ -18,7 +18,7 @@ async function ensureFolders(tree: FileTree, folders: string[]): Promise<Map<str
     const { parent, name } = splitFolderPath(folder);
     if ([...failures.keys()].some((failed) => isSameOrInside(parent, failed))) continue;
     try {
-      const siblings = await listFiles(tree, { path: parent, keyword: name, page: 1, page_size: 100 });
+      const siblings = await listFiles(tree, { path: parent, keyword: name, page: 1, page_size: MAX_PAGE_SIZE });
       if (!siblings.list.some((entry) => entry.kind === 'folder' && entry.name === name)) {
         await createFolder({ path: parent, name, is_private: tree === 'private' });
       }
@@ -72,5 +72,3 @@ export function useUploadQueue(tree: FileTree) {
 
   return { items, enqueue, clearFinished: () => dispatch({ type: 'clearFinished' }) };
 }
-
-export type UploadQueue = ReturnType<typeof useUploadQueue>;

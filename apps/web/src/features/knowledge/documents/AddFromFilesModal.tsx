@@ -1,12 +1,12 @@
-import type { FileEntry } from '@agent-platform/contracts';
+import { MAX_PAGE_SIZE, type FileEntry } from '@agent-platform/contracts';
 import { FileOutlined, FolderOutlined } from '@ant-design/icons';
 import { Alert, Breadcrumb, Button, Empty, Flex, Modal, Segmented, Table, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { ListToolbar } from '../../../components/ListToolbar';
-import { MAX_PAGE_SIZE, type FileTree } from '../api';
+import type { FileTree } from '../../files';
 import { ADD_FILES_TEXT as TEXT, KB_TOAST } from '../constants';
-import { useAddDocuments, useKbFiles } from '../queries';
+import { useAddDocuments, useFileList } from '../queries';
 import { formatBytes } from '../../../lib/format';
 
 interface AddFromFilesModalProps {
@@ -28,7 +28,7 @@ export function AddFromFilesModal({ kbId, open, onClose }: AddFromFilesModalProp
   const [path, setPath] = useState('/');
   const [keyword, setKeyword] = useState<string | undefined>();
   const [selected, setSelected] = useState<Map<string, FileEntry>>(new Map());
-  const files = useKbFiles(tree, { path, keyword, page: 1, page_size: MAX_PAGE_SIZE }, open);
+  const files = useFileList(tree, { path, keyword, page: 1, page_size: MAX_PAGE_SIZE }, open);
   const add = useAddDocuments();
   const entries = files.data?.list ?? [];
 

@@ -1,8 +1,7 @@
-import type { KnowledgeBase, ListDocSegmentsBody } from '@agent-platform/contracts';
+import { MAX_PAGE_SIZE, type KnowledgeBase, type ListDocSegmentsBody } from '@agent-platform/contracts';
 import { Alert, Empty, Flex, Pagination, Select, Skeleton } from 'antd';
 import { ListToolbar } from '../../../components/ListToolbar';
 import { usePagedQuery } from '../../../lib/use-paged-query';
-import { MAX_PAGE_SIZE } from '../api';
 import { KB_SEGMENT_TEXT as TEXT } from '../constants';
 import { useKbDocuments, useKbSegments } from '../queries';
 import { SegmentItem } from './SegmentItem';

@@ -1,11 +1,8 @@
 import type { ConversationInfo } from '@agent-platform/contracts';
 import { useState } from 'react';
-import { toast } from 'sonner';
-import { fromMessageInfo, type ChatMessageView } from '../../../lib/chat-messages';
-import { useChatSession } from '../../../lib/use-chat-session';
-import { useLoadConversationMessages, useRefreshConversations } from '../../conversations';
+import type { ChatMessageView } from '../../../lib/chat-messages';
+import { useChatPane } from '../../conversations';
 import { streamLlmChat } from '../api';
-import { CHAT_PAGE_TEXT as TEXT } from '../constants';
 import { useChatModels, useSuggestedQuestions } from '../queries';
 import { useCreatedModel } from '../use-created-model';
 import { EMPTY_SETTINGS, suggestionMessages, toChatBody, type ChatSettings } from './chat-settings';
@@ -20,19 +17,15 @@ export function useModelPlayground() {
   const [chosen, setChosen] = useState<string | null>(created ?? null);
   const [settings, setSettings] = useState<ChatSettings>(EMPTY_SETTINGS);
   const [suggestFor, setSuggestFor] = useState<ChatMessageView | null>(null);
-  const refreshConversations = useRefreshConversations();
-  const loadMessages = useLoadConversationMessages();
 
   const choices = models.data ?? [];
   // A model that was disabled or deleted meanwhile is no longer a choice: fall back to the first.
   const model = choices.find((entry) => entry.llm_name === chosen) ?? choices[0];
   const llmName = model?.llm_name ?? null;
 
-  const session = useChatSession({
-    start: (request, options) => streamLlmChat(toChatBody(llmName ?? '', settings, request), options),
-    onConversationStarted: () => void refreshConversations(),
+  const session = useChatPane({
+    start: (turn, options) => streamLlmChat(toChatBody(llmName ?? '', settings, turn), options),
     onTurnEnd: (answer) => {
-      void refreshConversations();
       if (answer.status === 'done' && answer.content) setSuggestFor(answer);
     },
   });
@@ -42,20 +35,14 @@ export function useModelPlayground() {
   const suggestions = useSuggestedQuestions(suggestionKey, { llm_name: llmName ?? undefined, messages: suggestionMessages(session.messages) });
 
   const openConversation = async (conversation: ConversationInfo) => {
-    if (conversation.id === session.conversationId) return;
-    try {
-      const stored = await loadMessages(conversation.id);
-      setSuggestFor(null);
-      session.open(conversation.id, stored.map(fromMessageInfo));
-      if (choices.some((entry) => entry.llm_name === conversation.subject)) setChosen(conversation.subject);
-    } catch (error) {
-      toast.error(TEXT.loadFailed, { description: (error as Error).message });
-    }
+    if (!(await session.openConversation(conversation.id))) return;
+    setSuggestFor(null);
+    if (choices.some((entry) => entry.llm_name === conversation.subject)) setChosen(conversation.subject);
   };
 
   const newConversation = () => {
     setSuggestFor(null);
-    session.open(null, []);
+    session.newConversation();
   };
 
   return {

@@ -1,7 +1,8 @@
 import { KB_SEARCH_MODES, MULTIMODAL_TASKS } from '@agent-platform/contracts';
 import { Form, Input, InputNumber, Radio, Select } from 'antd';
 import { KB_MODE_LABELS, MULTIMODAL_TASK_LABELS, TOOL_FORM_TEXT as TEXT } from '../constants';
-import { useKbChoices, useModelChoices } from '../queries';
+import { useEnabledModels } from '../../llm';
+import { useVisibleKbs } from '../../knowledge';
 import type { ToolFormValues } from '../tool-form';
 
 const MODE_OPTIONS = KB_SEARCH_MODES.map((mode) => ({ value: mode, label: KB_MODE_LABELS[mode] }));
@@ -9,7 +10,7 @@ const TASK_OPTIONS = MULTIMODAL_TASKS.map((task) => ({ value: task, label: MULTI
 
 /** A knowledge-base search tool: which knowledge bases, how many hits, how to search. */
 export function KbToolFields() {
-  const kbs = useKbChoices(true);
+  const kbs = useVisibleKbs();
   return (
     <>
       <Form.Item<ToolFormValues> name="kb_ids" label={TEXT.kbIds} rules={[{ required: true, type: 'array', min: 1, message: TEXT.kbIdsRequired }]}>
@@ -37,7 +38,7 @@ export function KbToolFields() {
 /** An image-understanding (vision) or speech-to-text (stt) tool and its model. */
 export function MultimodalToolFields() {
   const task = Form.useWatch<ToolFormValues['task']>('task') ?? 'vision';
-  const models = useModelChoices(task, true);
+  const models = useEnabledModels([task]);
   return (
     <>
       <Form.Item<ToolFormValues> name="task" label={TEXT.task}>

@@ -2,15 +2,15 @@ import type { McpFunctionInfo } from '@agent-platform/contracts';
 import { Alert, Form, Select } from 'antd';
 import { useEffect } from 'react';
 import { SERVICE_TOOL_TEXT as TEXT } from '../constants';
-import { useServiceChoices, useServiceFunctionChoices } from '../queries';
+import { useServiceFunctions, useUsableServices } from '../../services';
 import { toolNameFromFunction, type ToolFormValues } from '../tool-form';
 
 /** A function of an MCP service as a tool: choose the service, then one of its functions. */
 export function ServiceToolFields() {
   const form = Form.useFormInstance<ToolFormValues>();
   const serviceId = Form.useWatch<string | undefined>('service_id');
-  const services = useServiceChoices();
-  const functions = useServiceFunctionChoices(serviceId);
+  const services = useUsableServices();
+  const functions = useServiceFunctions(serviceId);
 
   // Fills what is still empty from the chosen function (the user's own text is kept).
   const choose = (name: string) => {
