@@ -1,4 +1,4 @@
-import { expect as baseExpect, test, type Page } from '@playwright/test';
+import { expect as baseExpect, test, type Page } from '../support/test';
 import { adminToken, apiCreateModel, setProperties } from '../support/api';
 import { newUser, SCRIPTED_LLM_BASE_URL } from '../support/constants';
 import { clickClear, expectListFits, expectNoEmojiText, stepShot } from '../support/first-hour';

@@ -19,8 +19,6 @@ export interface AgentPublishDeps {
   keyFailures?: { maxFailures: number; windowMs: number };
 }
 
-export type AgentPublishModule = ReturnType<typeof createAgentPublishModule>;
-
 export function createAgentPublishModule({ db, agents, runner, log, keyFailures = { maxFailures: 20, windowMs: 10 * 60_000 } }: AgentPublishDeps) {
   const keys = createApiKeyService({ db, agents });
   return { keys, openAiChat: createOpenAiChat({ keys, throttle: createFailureThrottle(keyFailures), runner, log }) };

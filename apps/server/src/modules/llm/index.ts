@@ -29,8 +29,6 @@ export interface LlmModuleDeps {
   references: ReferenceRegistry<Db>;
 }
 
-export type LlmModule = ReturnType<typeof createLlmModule>;
-
 /** Models refer to nothing; the usage statistics count how many each user owns. */
 export const llmReferences = (db: Db): ModuleReferences<Db> => ({ owned: [{ key: 'models', countByOwner: (userIds) => countModelsByOwner(db, userIds) }] });
 
