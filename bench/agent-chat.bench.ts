@@ -64,14 +64,22 @@ async function preparePlatform(server: RunningServer, llmUrl: string): Promise<{
   const model = { llm_name: MODEL, type: 'chat', provider: 'openai-compatible', base_url: llmUrl, api_key: '', is_public: false, supports_tools: true };
   const created = await postJson<{ code: number; msg: string }>(`${server.url}/api/llm/create_llm_model`, model, headers);
   if (created.code !== 200) throw new Error(`create model: ${created.msg}`);
-  const agent = await postJson<{ code: number; msg: string; data: { id: string } }>(`${server.url}/api/agent/create`, { name: '压测智能体', llm_name: MODEL, tool_ids: ['calculator'] }, headers);
+  const agent = await postJson<{ code: number; msg: string; data: { id: string } }>(
+    `${server.url}/api/agent/create`,
+    { name: '压测智能体', llm_name: MODEL, tool_ids: ['calculator'] },
+    headers,
+  );
   if (agent.code !== 200) throw new Error(`create agent: ${agent.msg}`);
   return { token: data.token, agentId: agent.data.id };
 }
 
 /** Direct and platform turns alternate, so drift in the machine's speed hits both alike. */
 async function compare(label: string, env: Record<string, string>, port: number, llmUrl: string, externalDatabase: boolean): Promise<{ summaries: Summary[]; report: Report }> {
-  const server = await startProcess(PLATFORM_ENTRY, { NODE_ENV: 'production', LOG_LEVEL: 'warn', CONVERSATION_TITLES: process.env.BENCH_TITLES ?? 'question', OUTBOUND_ALLOWED_HOSTS: '127.0.0.1', ...env }, port);
+  const server = await startProcess(
+    PLATFORM_ENTRY,
+    { NODE_ENV: 'production', LOG_LEVEL: 'warn', CONVERSATION_TITLES: process.env.BENCH_TITLES ?? 'question', OUTBOUND_ALLOWED_HOSTS: '127.0.0.1', ...env },
+    port,
+  );
   try {
     const { token, agentId } = await preparePlatform(server, llmUrl);
     const platform = () => platformTurn(server.url, token, agentId, QUESTION);
@@ -119,7 +127,9 @@ try {
   ];
   const results = runs.flatMap((run) => run.summaries);
   const load = fs.readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
-  console.log(`\n${CONCURRENCY} concurrent agent turns (started over ${SPREAD_MS} ms) × ${ROUNDS} rounds, one calculator call and one streamed answer each; ${os.cpus().length} cores, load average ${load}\n`);
+  console.log(
+    `\n${CONCURRENCY} concurrent agent turns (started over ${SPREAD_MS} ms) × ${ROUNDS} rounds, one calculator call and one streamed answer each; ${os.cpus().length} cores, load average ${load}\n`,
+  );
   console.table(results.map((r) => ({ ...r, p50: r.p50.toFixed(1), p99: r.p99.toFixed(1) })));
   console.table(runs.map((run) => run.report));
   for (const { summaries, report } of runs) {

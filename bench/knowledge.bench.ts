@@ -170,7 +170,8 @@ try {
   // BENCH_KB_DBS=postgres or =pglite measures one of them only.
   const only = process.env.BENCH_KB_DBS;
   const skipped: RunReport = { steps: [] };
-  const postgres = only === 'pglite' ? skipped : await withPostgresDatabase((url) => run('PostgreSQL', { DATABASE_URL: url, DATA_DIR: path.join(dataDir, 'pg') }, 18812, embedder.apiUrl, url));
+  const postgres =
+    only === 'pglite' ? skipped : await withPostgresDatabase((url) => run('PostgreSQL', { DATABASE_URL: url, DATA_DIR: path.join(dataDir, 'pg') }, 18812, embedder.apiUrl, url));
   const pglite = only === 'postgres' ? skipped : await run('PGlite', { DATA_DIR: path.join(dataDir, 'pglite') }, 18813, embedder.apiUrl);
   const load = fs.readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
   console.log(`\nknowledge bench: ${DOCUMENTS} documents; ${os.cpus().length} cores, load average ${load}`);

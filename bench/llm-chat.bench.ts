@@ -54,8 +54,14 @@ function summarize(target: string, arrivals: string, rounds: Round[]): Summary {
     target,
     arrivals,
     samples: timings.length,
-    ttftP50: percentile(ok.map((t) => t.ttftMs), 50),
-    ttftP99: percentile(ok.map((t) => t.ttftMs), 99),
+    ttftP50: percentile(
+      ok.map((t) => t.ttftMs),
+      50,
+    ),
+    ttftP99: percentile(
+      ok.map((t) => t.ttftMs),
+      99,
+    ),
     charsPerSecond: Math.round((chars / wall) * 1000),
     failures: timings.length - ok.length,
   };

@@ -81,7 +81,12 @@ async function soak(label: string, env: Record<string, string>, port: number, ll
     await Promise.all(users.map((user, index) => loop(user, index)));
     clearInterval(sampler);
     if (rssByMinute.length < MINUTES) rssByMinute.push(processStats(server.pid).rssMb);
-    return summarize(label, samples.filter((sample) => sample.minute <= MINUTES), rssByMinute, processStats(server.pid).peakMb);
+    return summarize(
+      label,
+      samples.filter((sample) => sample.minute <= MINUTES),
+      rssByMinute,
+      processStats(server.pid).peakMb,
+    );
   } finally {
     await server.stop();
   }
@@ -146,7 +151,10 @@ try {
   console.log(`\n${USERS} users × ${MINUTES} min, ${os.cpus().length} cores, load average at the end ${load}`);
   for (const line of lines) console.log(line);
   fs.mkdirSync(path.join(ROOT, 'bench/results'), { recursive: true });
-  fs.writeFileSync(path.join(ROOT, 'bench/results/soak.json'), JSON.stringify({ at: new Date().toISOString(), minutes: MINUTES, users: USERS, seedScale: SEED_SCALE, load, results, verdicts: lines }, null, 2));
+  fs.writeFileSync(
+    path.join(ROOT, 'bench/results/soak.json'),
+    JSON.stringify({ at: new Date().toISOString(), minutes: MINUTES, users: USERS, seedScale: SEED_SCALE, load, results, verdicts: lines }, null, 2),
+  );
 } finally {
   await llm.stop();
 }

@@ -13,7 +13,10 @@ function ensureChromium() {
   }
   console.log('› 安装 chromium 与 fonts-noto-cjk（apt-get）');
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  for (const args of [['update', '-qq'], ['install', '-y', '-qq', 'chromium', 'fonts-noto-cjk']]) {
+  for (const args of [
+    ['update', '-qq'],
+    ['install', '-y', '-qq', 'chromium', 'fonts-noto-cjk'],
+  ]) {
     const result = spawnSync('apt-get', args, { stdio: 'inherit', env });
     if (result.status !== 0) throw new Error(`apt-get ${args.join(' ')} 失败`);
   }
@@ -22,6 +25,7 @@ function ensureChromium() {
 const steps = [
   ['类型检查', 'npm', ['run', 'typecheck']],
   ['代码规范', 'npm', ['run', 'lint']],
+  ['代码格式', 'npm', ['run', 'format:check']],
   ['模块边界', 'npm', ['run', 'check:imports']],
   ['未使用的代码与依赖（knip）', 'npm', ['run', 'check:unused']],
   ['服务端测试（单元 + PGlite + PostgreSQL）', 'npx', ['vitest', 'run'], 'apps/server'],

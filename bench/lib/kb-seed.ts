@@ -58,11 +58,18 @@ export async function seedDocuments(target: SeedTarget, from: number, to: number
       const embeddings: number[][] = [];
       if (vectorsOn) {
         for (let start = 0; start < chunks.length; start += EMBED_BATCH) {
-          embeddings.push(...(await embed(target.embeddingUrl!, chunks.slice(start, start + EMBED_BATCH).map((chunk) => indexedText(chunk.headings, chunk.text)))));
+          embeddings.push(
+            ...(await embed(
+              target.embeddingUrl!,
+              chunks.slice(start, start + EMBED_BATCH).map((chunk) => indexedText(chunk.headings, chunk.text)),
+            )),
+          );
         }
       }
       await db.transaction(async (tx) => {
-        await seedingSteps.insertDocuments(tx, [{ id: docId, kbId: target.kbId, fileId: kb.file_id, name: doc.name, size: content.length, status: 'done', progress: 1, segmentCount: segments.length }]);
+        await seedingSteps.insertDocuments(tx, [
+          { id: docId, kbId: target.kbId, fileId: kb.file_id, name: doc.name, size: content.length, status: 'done', progress: 1, segmentCount: segments.length },
+        ]);
         await seedingSteps.storeSegments(tx, vectors, target.kbId, docId, segments, embeddings);
       });
       if ((index - from) % 100 === 99) console.log(`  seeded ${index + 1 - from} of ${to - from} documents`);

@@ -54,9 +54,29 @@ export function summarize(label: string, samples: Sample[], rssByMinute: number[
   return {
     label,
     minutes: rows,
-    p50: Object.fromEntries(OPERATIONS.map((operation) => [operation, round(percentile(okTimes((sample) => sample.operation === operation), 50))])) as Record<Operation, number>,
-    firstMinuteP50: round(percentile(okTimes((sample) => sample.minute === first), 50)),
-    lastMinuteP50: round(percentile(okTimes((sample) => sample.minute === last), 50)),
+    p50: Object.fromEntries(
+      OPERATIONS.map((operation) => [
+        operation,
+        round(
+          percentile(
+            okTimes((sample) => sample.operation === operation),
+            50,
+          ),
+        ),
+      ]),
+    ) as Record<Operation, number>,
+    firstMinuteP50: round(
+      percentile(
+        okTimes((sample) => sample.minute === first),
+        50,
+      ),
+    ),
+    lastMinuteP50: round(
+      percentile(
+        okTimes((sample) => sample.minute === last),
+        50,
+      ),
+    ),
     errors: samples.filter((sample) => !sample.ok).length,
     ops: samples.length,
     memoryAfterMinuteOneMb: rssByMinute[0] ?? NaN,
@@ -73,7 +93,9 @@ export function judge(empty: SoakResult, seeded: SoakResult | undefined): string
     const growth = result.memoryPeakLaterMb - result.memoryAfterMinuteOneMb;
     lines.push(`${result.label}: ${result.ops} operations, ${result.errors} errors (goal 0: ${verdict(result.errors === 0)})`);
     lines.push(`${result.label}: last minute p50 ${result.lastMinuteP50} ms vs first ${result.firstMinuteP50} ms = ${drift.toFixed(2)}× (goal ≤ 1.2: ${verdict(drift <= 1.2)})`);
-    lines.push(`${result.label}: memory ${result.memoryAfterMinuteOneMb} MB after minute one, peak ${result.memoryPeakLaterMb} MB later, +${growth} MB (goal < 100: ${verdict(growth < 100)})`);
+    lines.push(
+      `${result.label}: memory ${result.memoryAfterMinuteOneMb} MB after minute one, peak ${result.memoryPeakLaterMb} MB later, +${growth} MB (goal < 100: ${verdict(growth < 100)})`,
+    );
   }
   if (seeded) {
     for (const operation of OPERATIONS) {

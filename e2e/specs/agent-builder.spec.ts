@@ -11,7 +11,14 @@ test('an agent: build it with a tool and a tag, find it in the list, publish it,
   const token = await adminToken(request);
   await useToken(page, token);
   const model = uniqueModelName('e2e-agent');
-  await apiCreateModel(request, token, { llm_name: model, display_name: `智能体模型 ${model}`, type: 'chat', provider: 'openai-compatible', base_url: SCRIPTED_LLM_BASE_URL, supports_tools: true });
+  await apiCreateModel(request, token, {
+    llm_name: model,
+    display_name: `智能体模型 ${model}`,
+    type: 'chat',
+    provider: 'openai-compatible',
+    base_url: SCRIPTED_LLM_BASE_URL,
+    supports_tools: true,
+  });
   const tagName = `办公${Date.now().toString(36)}`;
   const tagged = await request.post('/api/tag/tag_create', { data: { tag_type: 'agent', name: tagName }, headers: { 'access-token': token } });
   expect(((await tagged.json()) as { code: number }).code).toBe(200);
@@ -31,7 +38,10 @@ test('an agent: build it with a tool and a tag, find it in the list, publish it,
   await page.getByLabel('描述', { exact: true }).fill('帮你做算术，回答要简洁');
   // 「AI 帮写」 drafts the system prompt from the description (the scripted model answers something).
   await page.getByRole('button', { name: /AI 帮写/ }).click();
-  await page.getByRole('dialog').getByRole('button', { name: /生成提示词/ }).click();
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: /生成提示词/ })
+    .click();
   await expect(toast(page, '已生成提示词')).toBeVisible();
   await expect(page.getByLabel('系统提示词')).not.toHaveValue('');
   await chooseOption(page, '对话模型', `智能体模型 ${model}`);
@@ -67,18 +77,25 @@ test('an agent: build it with a tool and a tag, find it in the list, publish it,
   await chooseOption(page, '按标签筛选', tagName);
   await expect(card(page, name)).toContainText(tagName);
   await expect(card(page, name)).toContainText(model);
-  await card(page, name).getByRole('button', { name: /^发\s?布$/ }).click();
+  await card(page, name)
+    .getByRole('button', { name: /^发\s?布$/ })
+    .click();
   await expect(toast(page, '智能体已发布')).toBeVisible();
   await page.getByRole('tab', { name: '已发布的智能体' }).click();
   await expect(card(page, name)).toContainText('已发布');
   await shot(page, 'agent-list-light');
 
   // Publishing: a key shows whole once, then masked; the examples carry it; revoking removes it.
-  await card(page, name).getByRole('button', { name: /发布\/接入/ }).click();
+  await card(page, name)
+    .getByRole('button', { name: /发布\/接入/ })
+    .click();
   await expect(page).toHaveURL(new RegExp(`/agent/dep/${agentId}$`));
   await page.getByRole('button', { name: /创建密钥/ }).click();
   await page.getByLabel('密钥名称').fill('官网客服');
-  await page.getByRole('dialog').getByRole('button', { name: /创建密钥/ }).click();
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: /创建密钥/ })
+    .click();
   const key = (await page.getByTestId('created-api-key').innerText()).trim();
   expect(key).toMatch(/^ak-[\w-]{40}$/);
   await page.getByRole('button', { name: '我已保存' }).click();
@@ -102,7 +119,10 @@ test('an agent: build it with a tool and a tag, find it in the list, publish it,
   await embed.close();
 
   await row.getByRole('button', { name: /吊\s?销/ }).click();
-  await page.locator('.ant-popconfirm').getByRole('button', { name: /确\s?定/ }).click();
+  await page
+    .locator('.ant-popconfirm')
+    .getByRole('button', { name: /确\s?定/ })
+    .click();
   await expect(toast(page, '密钥已吊销')).toBeVisible();
   await expect(row).toHaveCount(0);
 

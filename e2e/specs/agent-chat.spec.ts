@@ -32,7 +32,14 @@ test.describe('agent chat with a person in the loop', () => {
     await useToken(page, token);
     if (agentId) return;
     const model = uniqueModelName('e2e-hitl');
-    await apiCreateModel(request, token, { llm_name: model, display_name: `人机协同 ${model}`, type: 'chat', provider: 'openai-compatible', base_url: SCRIPTED_LLM_BASE_URL, supports_tools: true });
+    await apiCreateModel(request, token, {
+      llm_name: model,
+      display_name: `人机协同 ${model}`,
+      type: 'chat',
+      provider: 'openai-compatible',
+      base_url: SCRIPTED_LLM_BASE_URL,
+      supports_tools: true,
+    });
     agentId = await createAgent(request, token, {
       name: `审核助手 ${Date.now().toString(36)}`,
       llm_name: model,
@@ -97,7 +104,10 @@ test.describe('agent chat with a person in the loop', () => {
     await scriptLlm({ match: question, text: '附件说周五发布 2.0 版本。' });
     await page.goto(`/agent/chat?agent_id=${agentId}`);
     await page.getByRole('button', { name: '添加附件' }).click();
-    await page.locator('input[type=file]').first().setInputFiles({ name: '发布纪要.txt', mimeType: 'text/plain', buffer: Buffer.from('周五发布 2.0 版本，负责人：小林。') });
+    await page
+      .locator('input[type=file]')
+      .first()
+      .setInputFiles({ name: '发布纪要.txt', mimeType: 'text/plain', buffer: Buffer.from('周五发布 2.0 版本，负责人：小林。') });
     await expect(page.locator('.ant-attachment-list-card-status-done, [class*="attachment-list-card"]').filter({ hasText: '发布纪要' }).first()).toBeVisible();
     await ask(page, question);
     await expect(page.getByTestId('question-files').last()).toContainText('发布纪要.txt');

@@ -58,7 +58,11 @@ test('previews by type in a page of their own: a Chinese PDF on canvas, Excel an
   await page.goto(`/files/private?path=${encodeURIComponent('/资料')}`);
   const [preview] = await Promise.all([
     page.context().waitForEvent('page'),
-    page.getByRole('row').filter({ hasText: FIXTURE.pdf.name }).getByRole('button', { name: /预\s*览/ }).click(),
+    page
+      .getByRole('row')
+      .filter({ hasText: FIXTURE.pdf.name })
+      .getByRole('button', { name: /预\s*览/ })
+      .click(),
   ]);
   await expect(preview).toHaveURL(new RegExp(`/files/preview\\?file_id=${ids.get(FIXTURE.pdf.name)}$`));
   await expect(preview.getByRole('heading', { name: FIXTURE.pdf.name })).toBeVisible(SLOW);
@@ -106,7 +110,11 @@ test('previews by type in a page of their own: a Chinese PDF on canvas, Excel an
   await page.goto(`/files/preview?file_id=${ids.get('归档.zip')}`);
   await expect(page.getByText('暂不支持预览该类型的文件')).toBeVisible(SLOW);
   const download = page.waitForEvent('download');
-  await page.getByRole('main').getByRole('button', { name: /下\s*载/ }).last().click();
+  await page
+    .getByRole('main')
+    .getByRole('button', { name: /下\s*载/ })
+    .last()
+    .click();
   expect((await download).suggestedFilename()).toBe('归档.zip');
   await shot(page, 'files-preview-unsupported');
 

@@ -25,7 +25,9 @@ async function signUp(page: Page, request: APIRequestContext): Promise<TestUser>
 
 const row = (page: Page, name: string) => page.getByRole('row').filter({ hasText: name });
 const rowMenu = async (page: Page, name: string, item: string) => {
-  await row(page, name).getByRole('button', { name: `更多：${name}` }).click();
+  await row(page, name)
+    .getByRole('button', { name: `更多：${name}` })
+    .click();
   await page.getByRole('menuitem', { name: item }).click();
 };
 
@@ -108,7 +110,9 @@ test('the file manager: upload a folder with progress, new folder, move, rename,
   await expect(row(page, FIXTURE.markdown.name)).toBeVisible();
 
   // Share: a link that works without signing in, then public for everyone.
-  await row(page, FIXTURE.markdown.name).getByRole('button', { name: /分\s*享/ }).click();
+  await row(page, FIXTURE.markdown.name)
+    .getByRole('button', { name: /分\s*享/ })
+    .click();
   const share = page.getByRole('dialog', { name: `分享「${FIXTURE.markdown.name}」` });
   await share.getByRole('button', { name: '生成链接' }).click();
   await expect(toast(page, '分享链接已生成')).toBeVisible();
@@ -135,7 +139,10 @@ test('the file manager: upload a folder with progress, new folder, move, rename,
   const selection = page.getByRole('toolbar', { name: '已选 2 项' });
   await selection.getByRole('button', { name: /删\s*除/ }).click();
   await expect(page.getByText('确定删除选中的 2 项吗？')).toBeVisible();
-  await page.getByRole('tooltip').getByRole('button', { name: /确\s*定/ }).click();
+  await page
+    .getByRole('tooltip')
+    .getByRole('button', { name: /确\s*定/ })
+    .click();
   await expect(toast(page, '已删除')).toBeVisible();
   await expect(row(page, BIG_FILE.name)).toHaveCount(0);
   await expect(row(page, '归档')).toHaveCount(0);
@@ -143,8 +150,13 @@ test('the file manager: upload a folder with progress, new folder, move, rename,
   await expect(selection).toHaveCount(0);
 
   // One row deleted from its own button.
-  await row(page, FIXTURE.pdf.name).getByRole('button', { name: /删\s*除/ }).click();
-  await page.getByRole('tooltip').getByRole('button', { name: /确\s*定/ }).click();
+  await row(page, FIXTURE.pdf.name)
+    .getByRole('button', { name: /删\s*除/ })
+    .click();
+  await page
+    .getByRole('tooltip')
+    .getByRole('button', { name: /确\s*定/ })
+    .click();
   await expect(row(page, FIXTURE.pdf.name)).toHaveCount(0);
   await shot(page, 'files-table-light');
   await inDarkMode(page, () => shot(page, 'files-table-dark'));

@@ -23,7 +23,9 @@ const HANDBOOK_MD = [
   '差旅费用需在出差结束后十五个工作日内提交报销单，并附上发票原件。',
 ].join('\n');
 
-const RULES_TXT = ['办公室守则', '', '工作日上午九点前到岗，午休时间为十二点至十三点半。', '会议室需要提前在系统中预约，使用后请保持整洁。', '休年假期间请在邮件系统中设置自动回复。'].join('\n');
+const RULES_TXT = ['办公室守则', '', '工作日上午九点前到岗，午休时间为十二点至十三点半。', '会议室需要提前在系统中预约，使用后请保持整洁。', '休年假期间请在邮件系统中设置自动回复。'].join(
+  '\n',
+);
 
 const LEAVE_MD = '# 请假流程\n\n病假需要在当天上午十点前告知直属上级，并在返岗后补交医院证明。';
 
@@ -116,7 +118,11 @@ test('a knowledge base: create it, ingest Chinese documents live, test retrieval
   const reindex = page.getByRole('dialog', { name: '重建索引' });
   await expect(reindex.getByText(/重建完成：成功 \d+ 个，失败 1 个/)).toBeVisible({ timeout: 60_000 });
   await shot(page, 'kb-reindex-light');
-  await reindex.getByRole('button', { name: 'Close' }).or(reindex.getByRole('button', { name: '关闭' })).first().click();
+  await reindex
+    .getByRole('button', { name: 'Close' })
+    .or(reindex.getByRole('button', { name: '关闭' }))
+    .first()
+    .click();
 
   // Segments: search, then edit one in place (it is re-indexed).
   await page.getByRole('tab', { name: '分段' }).click();
@@ -177,7 +183,11 @@ test('a knowledge base: create it, ingest Chinese documents live, test retrieval
   await expect(drawer.getByRole('button', { name: /下载文档/ })).toBeVisible();
   await shot(page, 'kb-chat-citation-light');
   await inDarkMode(page, () => shot(page, 'kb-chat-citation-dark'));
-  await drawer.getByRole('button', { name: 'Close' }).or(drawer.getByRole('button', { name: '关闭' })).first().click();
+  await drawer
+    .getByRole('button', { name: 'Close' })
+    .or(drawer.getByRole('button', { name: '关闭' }))
+    .first()
+    .click();
   await shot(page, 'kb-chat-light');
 
   // Regenerate: the answer is replaced (not added), cited again.
@@ -187,7 +197,10 @@ test('a knowledge base: create it, ingest Chinese documents live, test retrieval
   await expect(answers(page).first().getByRole('button', { name: '引用 1' }).first()).toBeVisible();
 
   // Reopened from the list, the conversation still has its citations.
-  await page.getByRole('button', { name: /新对话/ }).first().click();
+  await page
+    .getByRole('button', { name: /新对话/ })
+    .first()
+    .click();
   await expect(answers(page)).toHaveCount(0);
   await page.getByRole('button', { name: '年假有几天？怎么申请？', exact: true }).click();
   await expect(answers(page).first().getByRole('button', { name: '引用 1' }).first()).toBeVisible();

@@ -128,7 +128,10 @@ test('a failed answer and a failed connection test say why in Chinese', async ({
   await page.getByRole('button', { name: '更多操作：这次请求会出错' }).click();
   await page.getByRole('menuitem', { name: /删\s*除/ }).click();
   await expect(page.getByRole('dialog').locator('.ant-modal-confirm-title')).toHaveText('确定删除该会话吗？');
-  await page.getByRole('dialog').getByRole('button', { name: /确\s*定/ }).click();
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: /确\s*定/ })
+    .click();
   await expect(toast(page, '会话已删除')).toBeVisible();
   await expect(page.getByRole('button', { name: '这次请求会出错', exact: true })).toHaveCount(0);
   await expect(composer(page)).toHaveValue('');
@@ -143,7 +146,10 @@ test('a failed answer and a failed connection test say why in Chinese', async ({
   // Deleting asks first.
   await row.getByRole('button', { name: /删\s*除/ }).click();
   await expect(page.getByText('确定删除该模型吗？')).toBeVisible();
-  await page.getByRole('tooltip').getByRole('button', { name: /确\s*定/ }).click();
+  await page
+    .getByRole('tooltip')
+    .getByRole('button', { name: /确\s*定/ })
+    .click();
   await expect(toast(page, '模型已删除')).toBeVisible();
   await expect(row).toHaveCount(0);
 });

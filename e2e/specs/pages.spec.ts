@@ -66,9 +66,7 @@ test.describe('screens outside the menu pages', () => {
   test('a route that fails shows 系统异常, and a newer build on the server reloads the page once', async ({ page }) => {
     // The server reports the build the page was built from…
     let serverBuildId = '';
-    await page.route('**/version.json', (route) =>
-      route.fulfill({ contentType: 'application/json', body: JSON.stringify({ id: serverBuildId }) }),
-    );
+    await page.route('**/version.json', (route) => route.fulfill({ contentType: 'application/json', body: JSON.stringify({ id: serverBuildId }) }));
     await page.goto('/login');
     serverBuildId = (await page.locator('meta[name="build-id"]').getAttribute('content')) ?? '';
     expect(serverBuildId).not.toBe('');

@@ -76,7 +76,10 @@ test('an administrator deletes an account after confirming', async ({ page, requ
   await expect(row).toHaveCount(1);
   await row.getByRole('button', { name: /删\s*除/ }).click();
   await expect(page.getByText('确定删除该账号吗？')).toBeVisible();
-  await page.getByRole('tooltip').getByRole('button', { name: /确\s*定/ }).click();
+  await page
+    .getByRole('tooltip')
+    .getByRole('button', { name: /确\s*定/ })
+    .click();
   await expect(toast(page, '删除成功')).toBeVisible();
   await expect(row).toHaveCount(0);
 });

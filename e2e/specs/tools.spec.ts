@@ -46,7 +46,11 @@ test('imports an OpenAPI document, previews its operations and tests the importe
   // Both operations found and chosen; leave the time one out.
   await expect(page.getByText('已选择 2 / 2 个接口')).toBeVisible();
   await expect(page.getByRole('row').filter({ hasText: weather })).toBeVisible();
-  await page.getByRole('row').filter({ hasText: `getTime_${suffix}` }).getByRole('checkbox').uncheck();
+  await page
+    .getByRole('row')
+    .filter({ hasText: `getTime_${suffix}` })
+    .getByRole('checkbox')
+    .uncheck();
   await expect(page.getByText('已选择 1 / 2 个接口')).toBeVisible();
   await shot(page, 'tools-openapi-preview');
   await inDarkMode(page, () => shot(page, 'tools-openapi-preview-dark'));
@@ -190,7 +194,14 @@ test('an agent given the imported tool and the MCP service uses both, with a con
   const echo = `mcp_${service.id.replace(/-/g, '').slice(0, 8)}_echo`;
   const question = `出行查询${suffix}`;
   await scriptLlm(
-    { match: question, afterToolResult: false, toolCalls: [{ name: weather.name, arguments: { city: '杭州', days: 2 } }, { name: echo, arguments: { text: '智能体你好' } }] },
+    {
+      match: question,
+      afterToolResult: false,
+      toolCalls: [
+        { name: weather.name, arguments: { city: '杭州', days: 2 } },
+        { name: echo, arguments: { text: '智能体你好' } },
+      ],
+    },
     { match: question, afterToolResult: true, text: '杭州未来两天晴，23 度；回声服务也已确认收到。' },
   );
 

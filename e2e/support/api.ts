@@ -13,9 +13,7 @@ async function envelope<T>(response: Awaited<ReturnType<APIRequestContext['post'
 
 /** Seeding goes through the API (what the UI does is what the specs test). */
 export async function apiLogin(request: APIRequestContext, user: Pick<TestUser, 'user_name' | 'password'>): Promise<string> {
-  const body = await envelope<{ token: string }>(
-    await request.post('/ai-sdk-api/user/login/by_username', { data: { user_name: user.user_name, password: user.password } }),
-  );
+  const body = await envelope<{ token: string }>(await request.post('/ai-sdk-api/user/login/by_username', { data: { user_name: user.user_name, password: user.password } }));
   expect(body.code, body.msg).toBe(200);
   return body.data.token;
 }
@@ -33,9 +31,7 @@ export async function adminToken(request: APIRequestContext): Promise<string> {
 export async function setProperties(request: APIRequestContext, values: Record<string, string>): Promise<void> {
   const token = await adminToken(request);
   const items = Object.entries(values).map(([code, current_value]) => ({ code, current_value }));
-  const body = await envelope<unknown>(
-    await request.post('/api/system/property/update/batch', { data: { items }, headers: { 'access-token': token } }),
-  );
+  const body = await envelope<unknown>(await request.post('/api/system/property/update/batch', { data: { items }, headers: { 'access-token': token } }));
   expect(body.code, body.msg).toBe(200);
 }
 
@@ -53,9 +49,7 @@ export async function apiCreateModel(request: APIRequestContext, token: string, 
 }
 
 export async function apiGetModel(request: APIRequestContext, token: string, id: string): Promise<SeededModel & Record<string, unknown>> {
-  const answer = await envelope<SeededModel & Record<string, unknown>>(
-    await request.post('/api/llm/query_llm_by_id', { data: { id }, headers: { 'access-token': token } }),
-  );
+  const answer = await envelope<SeededModel & Record<string, unknown>>(await request.post('/api/llm/query_llm_by_id', { data: { id }, headers: { 'access-token': token } }));
   expect(answer.code, answer.msg).toBe(200);
   return answer.data;
 }

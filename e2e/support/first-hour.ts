@@ -38,7 +38,10 @@ export async function clickClear(target: Locator): Promise<void> {
     expect(box, 'the control has a box on screen').not.toBeNull();
   }).toPass({ timeout: 15_000 });
   const covering = (await toastBoxes(target.page())).filter((toast) => overlaps(toast.box, box!));
-  expect(covering.map((toast) => toast.title), `no toast over ${String(target)}`).toEqual([]);
+  expect(
+    covering.map((toast) => toast.title),
+    `no toast over ${String(target)}`,
+  ).toEqual([]);
   await target.click();
 }
 

@@ -12,12 +12,7 @@ import { agentChatRoutes, createAgentChatService } from './modules/agent-chat/in
 import { agentPublishRoutes, createAgentPublishModule } from './modules/agent-publish/index.js';
 import { conversationRoutes, createConversationService, createTitleWriter } from './modules/conversation/index.js';
 import { createFileModule, FILE_UPLOAD_URLS, fileRoutes, installMultipart, readChatAttachments, type ReadChatAttachments } from './modules/files/index.js';
-import {
-  createKnowledgeModule,
-  knowledgeReferences,
-  knowledgeRoutes,
-  retrievalRoutes,
-} from './modules/knowledge/index.js';
+import { createKnowledgeModule, knowledgeReferences, knowledgeRoutes, retrievalRoutes } from './modules/knowledge/index.js';
 import { createLlmModule, llmReferences, llmRoutes, type LlmService } from './modules/llm/index.js';
 import { createPlaygroundService, playgroundRoutes } from './modules/playground/index.js';
 import { createKbChatService, kbChatRoutes } from './modules/kb-chat/index.js';
@@ -85,14 +80,7 @@ export async function buildApp({ config, database, smsProvider, logStream, exten
   });
   const conversations = createConversationService({ db, writes, titles: createTitleWriter({ db, log: app.log, enabled: config.CONVERSATION_TITLES === 'model' }) });
   // Who refers to what, declared by each module; the order is the order refusals name the users in.
-  const references = createReferenceRegistry<Db>([
-    { owned: conversations.counters() },
-    llmReferences(db),
-    knowledgeReferences(db),
-    agentReferences(db),
-    toolReferences(db),
-    mcpReferences(),
-  ]);
+  const references = createReferenceRegistry<Db>([{ owned: conversations.counters() }, llmReferences(db), knowledgeReferences(db), agentReferences(db), toolReferences(db), mcpReferences()]);
   const tags = createTagModule({ db, references });
   // Stored secrets (model API keys, custom tools' and MCP services' credentials) are encrypted with SECRET_KEY, or a key kept in DATA_DIR.
   const secrets = openSecretBox(config.SECRET_KEY, path.join(config.dataDir, 'secret.key'));

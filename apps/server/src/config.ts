@@ -2,9 +2,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { parseSecretKey } from './platform/security/index.js';
 
-const bool = z
-  .enum(['true', 'false', '1', '0'])
-  .transform((value) => value === 'true' || value === '1');
+const bool = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
 
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -17,8 +15,15 @@ const schema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Folder of the built web app; served with an SPA fallback when it exists. */
   WEB_DIST: z.string().optional(),
-  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1024 * 1024),
-  SESSION_TTL_HOURS: z.coerce.number().positive().default(24 * 7),
+  BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(1024 * 1024),
+  SESSION_TTL_HOURS: z.coerce
+    .number()
+    .positive()
+    .default(24 * 7),
   /** A token older than this is replaced by a new one, sent in the `access_token` response header. */
   SESSION_ROTATE_HOURS: z.coerce.number().positive().default(24),
   /** Verified sessions are remembered this long per process (revocations evict at once); 0 turns it off. */
@@ -73,12 +78,22 @@ const schema = z.object({
   OUTBOUND_ALLOWED_HOSTS: z
     .string()
     .default('')
-    .transform((value) => value.split(',').map((host) => host.trim()).filter(Boolean)),
+    .transform((value) =>
+      value
+        .split(',')
+        .map((host) => host.trim())
+        .filter(Boolean),
+    ),
   /** Commands (comma-separated, e.g. `npx,uvx`) administrators may run as stdio MCP services; empty: stdio is off. */
   MCP_STDIO_COMMANDS: z
     .string()
     .default('')
-    .transform((value) => value.split(',').map((command) => command.trim()).filter(Boolean)),
+    .transform((value) =>
+      value
+        .split(',')
+        .map((command) => command.trim())
+        .filter(Boolean),
+    ),
   /** Connecting to an MCP service and listing its functions must finish within it. */
   MCP_LIST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   /** Default limit of one MCP function call. */
@@ -86,7 +101,11 @@ const schema = z.object({
   /** Upper limit for one tool call of an agent run (each tool's own limit applies below it). */
   AGENT_TOOL_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(60_000),
   /** A pooled MCP connection unused this long is closed. */
-  MCP_IDLE_MS: z.coerce.number().int().min(1000).default(5 * 60_000),
+  MCP_IDLE_MS: z.coerce
+    .number()
+    .int()
+    .min(1000)
+    .default(5 * 60_000),
   /** Characters of an MCP function's result the model is given. */
   MCP_MAX_OUTPUT_CHARS: z.coerce.number().int().min(100).default(20_000),
   /** Where file contents live: `local` (a folder under DATA_DIR) or `s3` (any S3-compatible store). */
@@ -101,9 +120,18 @@ const schema = z.object({
   /** `true` for MinIO and most self-hosted stores (`endpoint/bucket/key` instead of `bucket.endpoint/key`). */
   S3_FORCE_PATH_STYLE: bool.default(true),
   /** The largest file one upload may carry (`41301` above it). */
-  UPLOAD_MAX_BYTES: z.coerce.number().int().min(1).default(200 * 1024 * 1024),
+  UPLOAD_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(200 * 1024 * 1024),
   /** How long a `need_signed` download URL works. */
-  FILE_SIGNED_URL_TTL_SECONDS: z.coerce.number().int().min(60).max(7 * 24 * 3600).default(24 * 3600),
+  FILE_SIGNED_URL_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .max(7 * 24 * 3600)
+    .default(24 * 3600),
 });
 
 export type Config = z.infer<typeof schema> & { dataDir: string };

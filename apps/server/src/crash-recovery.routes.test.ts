@@ -25,9 +25,7 @@ describe('crash recovery: the real server process killed with SIGKILL', () => {
       env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', WEB_DIST: '', ...env },
       stdio: 'ignore',
     });
-    await expect
-      .poll(async () => (await fetch(`http://127.0.0.1:${port}/healthz`).catch(() => undefined))?.status, { timeout: 30_000, interval: 200 })
-      .toBe(200);
+    await expect.poll(async () => (await fetch(`http://127.0.0.1:${port}/healthz`).catch(() => undefined))?.status, { timeout: 30_000, interval: 200 }).toBe(200);
     return server;
   }
 

@@ -161,11 +161,7 @@ export function callerOf(app: FastifyInstance) {
 }
 
 /** The whole server on a database of its own: PGlite or PostgreSQL, as the test project says. */
-export async function startTestApp(
-  env: Record<string, string> = {},
-  extend?: AppOptions['extend'],
-  logStream?: AppOptions['logStream'],
-): Promise<TestApp> {
+export async function startTestApp(env: Record<string, string> = {}, extend?: AppOptions['extend'], logStream?: AppOptions['logStream']): Promise<TestApp> {
   const dialect = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
   const testDb = dialect === 'postgres' ? await freshPostgres(inject('postgresTemplate')) : await freshPglite(inject('pgliteTemplateDump'));
   const config = testConfig(env);

@@ -53,9 +53,7 @@ export async function serverProcess(env: Record<string, string> = {}): Promise<S
         env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', WEB_DIST: '', ...databaseEnv, ...env },
         stdio: 'ignore',
       });
-      await expect
-        .poll(async () => (await fetch(`${url}/healthz`).catch(() => undefined))?.status, { timeout: 120_000, interval: 200 })
-        .toBe(200);
+      await expect.poll(async () => (await fetch(`${url}/healthz`).catch(() => undefined))?.status, { timeout: 120_000, interval: 200 }).toBe(200);
     },
     kill,
     async dispose() {

@@ -48,7 +48,10 @@ export interface AgentInfo {
 }
 
 const number = (label: string, min: number, max: number) =>
-  z.number({ error: `${label}必须是数字` }).min(min, `${label}不能小于 ${min}`).max(max, `${label}不能大于 ${max}`);
+  z
+    .number({ error: `${label}必须是数字` })
+    .min(min, `${label}不能小于 ${min}`)
+    .max(max, `${label}不能大于 ${max}`);
 const int = (label: string, min: number, max: number) => number(label, min, max).int(`${label}必须是整数`);
 const flag = (label: string) => z.boolean({ error: `${label}必须是 true 或 false` });
 
@@ -113,8 +116,7 @@ export type UpdateAgentBody = z.infer<typeof updateAgentBody>;
  * "bare id" calls (`/agent/detail`, `delete`, `publish`, `withhold`, `role_desc`, `hitl_finish`): the body is
  * the id itself as a JSON string, or `{id}`.
  */
-export const bareId = (label: string) =>
-  z.preprocess((value) => (typeof value === 'string' ? { id: value } : value), z.object({ id: id(label) }, { error: `缺少${label}` }));
+export const bareId = (label: string) => z.preprocess((value) => (typeof value === 'string' ? { id: value } : value), z.object({ id: id(label) }, { error: `缺少${label}` }));
 export const agentIdBody = bareId('智能体 id');
 
 export const listAgentsBody = pageQuery.extend({
@@ -146,11 +148,15 @@ export type AgentChatBody = z.infer<typeof agentChatBody>;
 const runId = id('运行 id');
 export const hitlRunBody = z.object({ run_id: runId });
 export const hitlFinishBody = z.preprocess(
-  (value) => (typeof value === 'string' ? { run_id: value } : value && typeof value === 'object' && 'id' in value && !('run_id' in value) ? { run_id: (value as { id: unknown }).id } : value),
+  (value) =>
+    typeof value === 'string' ? { run_id: value } : value && typeof value === 'object' && 'id' in value && !('run_id' in value) ? { run_id: (value as { id: unknown }).id } : value,
   z.object({ run_id: runId }, { error: '缺少运行 id' }),
 );
 /** At an action: the tool input as JSON (object or JSON text). At an observation: the text the model gets. At a plan: the edited plan. */
-export const hitlReplaceBody = z.object({ run_id: runId, content: z.union([z.string().max(100_000, '内容过长'), z.record(z.string(), z.unknown()), z.array(z.unknown())], { error: '请输入替换内容' }) });
+export const hitlReplaceBody = z.object({
+  run_id: runId,
+  content: z.union([z.string().max(100_000, '内容过长'), z.record(z.string(), z.unknown()), z.array(z.unknown())], { error: '请输入替换内容' }),
+});
 export const hitlFeedbackBody = z.object({ run_id: runId, feedback: requiredText('反馈', 4000) });
 export type HitlReplaceBody = z.infer<typeof hitlReplaceBody>;
 export type HitlFeedbackBody = z.infer<typeof hitlFeedbackBody>;
@@ -204,18 +210,22 @@ export const listApiKeysBody = z.object({ agent_id: id('智能体 id') });
 export const revokeApiKeyBody = z.object({ id: id('密钥 id') });
 
 /** `POST /v1/chat/completions` (OpenAI-compatible; `model` is the agent id, the key the bearer token). */
-export const openAiChatBody = z.object({
-  model: id('model（智能体 id）'),
-  messages: z
-    .array(
-      z.object({
-        role: z.enum(['system', 'user', 'assistant', 'tool'], { error: '消息角色不正确' }),
-        content: z.union([z.string(), z.array(z.object({ type: z.string(), text: z.string().optional() }).passthrough()), z.null()]),
-      }).passthrough(),
-      { error: 'messages 必须是数组' },
-    )
-    .min(1, 'messages 不能为空')
-    .max(200, 'messages 最多 200 条'),
-  stream: z.boolean({ error: 'stream 必须是 true 或 false' }).default(false),
-}).passthrough();
+export const openAiChatBody = z
+  .object({
+    model: id('model（智能体 id）'),
+    messages: z
+      .array(
+        z
+          .object({
+            role: z.enum(['system', 'user', 'assistant', 'tool'], { error: '消息角色不正确' }),
+            content: z.union([z.string(), z.array(z.object({ type: z.string(), text: z.string().optional() }).passthrough()), z.null()]),
+          })
+          .passthrough(),
+        { error: 'messages 必须是数组' },
+      )
+      .min(1, 'messages 不能为空')
+      .max(200, 'messages 最多 200 条'),
+    stream: z.boolean({ error: 'stream 必须是 true 或 false' }).default(false),
+  })
+  .passthrough();
 export type OpenAiChatBody = z.infer<typeof openAiChatBody>;

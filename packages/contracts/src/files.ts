@@ -18,10 +18,7 @@ export const folderPath = z
     return normalized;
   });
 
-export const entryName = z
-  .string({ error: '名称必须是文本' })
-  .trim()
-  .refine(isSafeEntryName, '名称不合法：不能为空、超过 100 个字符，或包含 / \\ : * ? " < > | 等字符');
+export const entryName = z.string({ error: '名称必须是文本' }).trim().refine(isSafeEntryName, '名称不合法：不能为空、超过 100 个字符，或包含 / \\ : * ? " < > | 等字符');
 
 export interface FileEntry {
   id: string;

@@ -83,10 +83,19 @@ export interface KbSearchResult {
 }
 
 const integer = (label: string, min: number, max: number) =>
-  z.number({ error: `${label}必须是数字` }).int(`${label}必须是整数`).min(min, `${label}不能小于 ${min}`).max(max, `${label}不能大于 ${max}`);
+  z
+    .number({ error: `${label}必须是数字` })
+    .int(`${label}必须是整数`)
+    .min(min, `${label}不能小于 ${min}`)
+    .max(max, `${label}不能大于 ${max}`);
 const flag = (label: string) => z.boolean({ error: `${label}必须是 true 或 false` });
 const kbId = id('知识库 id');
-const modelName = (label: string) => z.string({ error: `${label}必须是文本` }).trim().max(100, `${label}不能超过 100 个字符`).nullable();
+const modelName = (label: string) =>
+  z
+    .string({ error: `${label}必须是文本` })
+    .trim()
+    .max(100, `${label}不能超过 100 个字符`)
+    .nullable();
 
 const kbFields = {
   name: requiredText('知识库名称', 100),
@@ -100,8 +109,7 @@ const kbFields = {
   is_public: flag('是否公开'),
 };
 const overlapRule = { message: '分段重叠必须小于分段长度的一半', path: ['chunk_overlap'] };
-const overlapFits = (body: { chunk_size?: number; chunk_overlap?: number }) =>
-  body.chunk_size === undefined || body.chunk_overlap === undefined || body.chunk_overlap * 2 < body.chunk_size;
+const overlapFits = (body: { chunk_size?: number; chunk_overlap?: number }) => body.chunk_size === undefined || body.chunk_overlap === undefined || body.chunk_overlap * 2 < body.chunk_size;
 
 export const createKbBody = z
   .object({

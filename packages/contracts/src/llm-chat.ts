@@ -2,7 +2,10 @@ import { z } from 'zod';
 import { id, optionalText, requiredText } from './fields.js';
 
 const number = (label: string, min: number, max: number) =>
-  z.number({ error: `${label}必须是数字` }).min(min, `${label}不能小于 ${min}`).max(max, `${label}不能大于 ${max}`);
+  z
+    .number({ error: `${label}必须是数字` })
+    .min(min, `${label}不能小于 ${min}`)
+    .max(max, `${label}不能大于 ${max}`);
 
 /** `POST /api/llm/chat`: the model playground. Answers with the stream of `stream.ts`. */
 export const llmChatBody = z

@@ -14,7 +14,10 @@ const baseUrl = z
   .transform((value) => value.replace(/\/+$/, ''));
 
 const number = (label: string, min: number, max: number) =>
-  z.number({ error: `${label}必须是数字` }).min(min, `${label}不能小于 ${min}`).max(max, `${label}不能大于 ${max}`);
+  z
+    .number({ error: `${label}必须是数字` })
+    .min(min, `${label}不能小于 ${min}`)
+    .max(max, `${label}不能大于 ${max}`);
 const integer = (label: string, min: number, max: number) => number(label, min, max).int(`${label}必须是整数`);
 const flag = (label: string) => z.boolean({ error: `${label}必须是 true 或 false` });
 
@@ -60,9 +63,7 @@ const optionalFields = {
 const needsBaseUrl = (body: { provider?: LlmProvider; base_url?: string }) => !!body.base_url || presetBaseUrl(body.provider ?? 'openai-compatible') !== '';
 const baseUrlRule = { message: '请输入接口地址（通用 OpenAI 兼容提供方没有默认地址）', path: ['base_url'] };
 
-export const createLlmModelBody = z
-  .object({ llm_name: llmName, ...optionalFields, type: modelFields.type })
-  .refine(needsBaseUrl, baseUrlRule);
+export const createLlmModelBody = z.object({ llm_name: llmName, ...optionalFields, type: modelFields.type }).refine(needsBaseUrl, baseUrlRule);
 export type CreateLlmModelBody = z.infer<typeof createLlmModelBody>;
 
 export const updateLlmModelBody = z.object({ id: id('模型 id'), llm_name: llmName.optional(), ...optionalFields, type: modelFields.type.optional() });

@@ -90,9 +90,7 @@ export type ListServicesBody = z.infer<typeof listServicesBody>;
  * The form's "test" button: a config not saved yet. With `id` (editing a saved service), masked header
  * and environment values stand for the stored ones.
  */
-export const mcpConfigBody = z
-  .object({ ...configDefaults, id: id('服务 id').optional(), name: optionalText('服务名称', MCP_SERVICE_NAME_MAX) })
-  .superRefine(requireTarget);
+export const mcpConfigBody = z.object({ ...configDefaults, id: id('服务 id').optional(), name: optionalText('服务名称', MCP_SERVICE_NAME_MAX) }).superRefine(requireTarget);
 export type McpConfigBody = z.infer<typeof mcpConfigBody>;
 
 /** The legacy SSE transport's test: only an address and headers. */

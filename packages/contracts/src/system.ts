@@ -3,7 +3,11 @@ import { id, optionalText, pageQuery, requiredText } from './fields.js';
 
 const propertyCode = requiredText('属性编码', 128).regex(/^[a-z][a-z0-9_.-]*$/, '属性编码只能包含小写字母、数字和 _ . -');
 const propertyValue = (label: string) =>
-  z.string({ error: `${label}必须是文本` }).max(100_000, `${label}过长`).nullable().optional();
+  z
+    .string({ error: `${label}必须是文本` })
+    .max(100_000, `${label}过长`)
+    .nullable()
+    .optional();
 
 export const listPropertiesBody = pageQuery.extend({ keyword: optionalText('关键词', 128) });
 export type ListPropertiesBody = z.infer<typeof listPropertiesBody>;

@@ -65,17 +65,23 @@ export interface OpenApiPreview {
   operations: OpenApiOperation[];
 }
 
-const toolName = z
-  .string({ error: '工具名称必须是文本' })
-  .trim()
-  .regex(TOOL_NAME_RULE, '工具名称只能包含字母、数字、下划线和短横线，最长 64 个字符');
-const secret = (label: string) => z.string({ error: `${label}必须是文本` }).min(1, `请输入${label}`).max(2000, `${label}过长`);
+const toolName = z.string({ error: '工具名称必须是文本' }).trim().regex(TOOL_NAME_RULE, '工具名称只能包含字母、数字、下划线和短横线，最长 64 个字符');
+const secret = (label: string) =>
+  z
+    .string({ error: `${label}必须是文本` })
+    .min(1, `请输入${label}`)
+    .max(2000, `${label}过长`);
 
 export const toolAuth = z.discriminatedUnion(
   'type',
   [
     z.object({ type: z.literal('none') }),
-    z.object({ type: z.literal('api_key'), in: z.enum(['header', 'query'], { error: 'API Key 位置只能是 header 或 query' }), name: requiredText('API Key 参数名', 100), value: secret('API Key') }),
+    z.object({
+      type: z.literal('api_key'),
+      in: z.enum(['header', 'query'], { error: 'API Key 位置只能是 header 或 query' }),
+      name: requiredText('API Key 参数名', 100),
+      value: secret('API Key'),
+    }),
     z.object({ type: z.literal('bearer'), token: secret('Bearer Token') }),
     z.object({ type: z.literal('basic'), username: requiredText('用户名', 200), password: secret('密码') }),
   ],
@@ -185,4 +191,3 @@ export const toolUseBody = z.object({
 export type ToolUseBody = z.infer<typeof toolUseBody>;
 
 export const parseOpenApiBody = z.object({ document: openApiImport.shape.document });
-

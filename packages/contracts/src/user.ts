@@ -2,8 +2,7 @@ import { z } from 'zod';
 import { id, optionalText, pageQuery, phone, requiredText } from './fields.js';
 import { PASSWORD_MAX, PASSWORD_MIN, USER_ROLES, USER_STATUSES } from './user-values.js';
 
-const password = (label: string) =>
-  requiredText(label, PASSWORD_MAX).min(PASSWORD_MIN, `${label}至少 ${PASSWORD_MIN} 位`);
+const password = (label: string) => requiredText(label, PASSWORD_MAX).min(PASSWORD_MIN, `${label}至少 ${PASSWORD_MIN} 位`);
 
 export const loginBody = z.object({
   user_name: requiredText('用户名', 64),

@@ -21,7 +21,10 @@ export const DEMO_RULES: ScriptRule[] = [
   { match: '请为这个智能体撰写系统提示词', text: '你是一名专业、耐心的助手。回答前先弄清用户的需求；需要计算或查询时调用合适的工具；回答使用简洁的中文。' },
   { match: '计算', afterToolResult: false, toolCalls: [{ name: 'calculator', arguments: { expression: '(3+4)*6' } }] },
   { match: '计算', afterToolResult: true, text: '计算完成：(3+4)×6 的结果是 42。' },
-  { match: '请根据反馈修改计划', text: '{"steps":[{"title":"明确目标","detail":"按反馈重新确认要做什么"},{"title":"计算数据","detail":"用计算器得到结果"},{"title":"整理结论","detail":"写成简短的报告"}]}' },
+  {
+    match: '请根据反馈修改计划',
+    text: '{"steps":[{"title":"明确目标","detail":"按反馈重新确认要做什么"},{"title":"计算数据","detail":"用计算器得到结果"},{"title":"整理结论","detail":"写成简短的报告"}]}',
+  },
   { match: '请为以下任务制定执行计划', text: '{"steps":[{"title":"收集信息","detail":"弄清任务需要的数据"},{"title":"整理结论","detail":"写成简短的报告"}]}' },
   // Knowledge-base chat: an answer citing the numbered sources it was given.
   { match: '年假', text: '根据员工手册，员工入职满一年后每年享有 5 天带薪年假[1]，需要提前三个工作日在系统中申请[1][2]。' },

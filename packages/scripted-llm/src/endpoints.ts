@@ -11,8 +11,7 @@ export interface EmbeddingsBody {
   encoding_format?: 'float' | 'base64';
 }
 
-export const embeddingInputs = (body: EmbeddingsBody): string[] =>
-  Array.isArray(body.input) ? body.input.map(String) : body.input === undefined ? [] : [String(body.input)];
+export const embeddingInputs = (body: EmbeddingsBody): string[] => (Array.isArray(body.input) ? body.input.map(String) : body.input === undefined ? [] : [String(body.input)]);
 
 /** `POST /v1/embeddings`: one deterministic vector per input, in input order. */
 export function answerEmbeddings({ res }: Exchange, body: EmbeddingsBody, defaultDimensions: number): void {
@@ -61,8 +60,7 @@ export const DEFAULT_TRANSCRIPT = '你好，请介绍一下你自己。';
 export function describeUpload(parts: MultipartPart[]): Record<string, unknown> {
   const body: Record<string, unknown> = {};
   for (const part of parts) {
-    body[part.name] =
-      part.filename !== undefined ? { name: part.filename, type: part.contentType, size: part.data.length } : part.data.toString('utf8');
+    body[part.name] = part.filename !== undefined ? { name: part.filename, type: part.contentType, size: part.data.length } : part.data.toString('utf8');
   }
   return body;
 }

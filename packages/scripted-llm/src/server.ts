@@ -1,17 +1,7 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { answerChat, type ChatRequestBody } from './chat.js';
-import {
-  DEFAULT_MODELS,
-  answerEmbeddings,
-  answerModels,
-  answerRerank,
-  answerTranscription,
-  describeUpload,
-  embeddingInputs,
-  type EmbeddingsBody,
-  type RerankBody,
-} from './endpoints.js';
+import { DEFAULT_MODELS, answerEmbeddings, answerModels, answerRerank, answerTranscription, describeUpload, embeddingInputs, type EmbeddingsBody, type RerankBody } from './endpoints.js';
 import { pause, readBody, sendError, sendJson, untilClientLeaves, type Exchange } from './http-io.js';
 import { parseMultipart } from './multipart.js';
 import { createRuleBook, type RuleBook } from './rules.js';

@@ -7,13 +7,30 @@ import { lazyRoute } from '../lib/routes';
  * one, remove its line here and add the route to its feature's index.ts.
  */
 const PENDING_APP_PAGES: Array<[path: string, title?: string]> = [
-  ['database/asset'], ['database/asset/chat/:id', '数据资产问答'], ['database/asset/create', '创建数据资产'],
-  ['database/asset/detail/:id', '数据资产详情'], ['database/asset/edit/:id', '编辑数据资产'], ['database/datasource'],
-  ['model/deploy/ollama'], ['model/deploy/vllm'],
-  ['model/train/chat/:id', '训练模型对话'], ['model/train/dataset'], ['model/train/export'], ['model/train/model'], ['model/train/record'],
-  ['model/ai/detect'], ['model/ai/face'], ['model/ai/stt'],
-  ['multi-agent'], ['multi-agent/chat/:id', '多智能体对话'], ['multi-agent/create', '创建多智能体'], ['multi-agent/edit/:id', '编辑多智能体'],
-  ['system/config/property'], ['system/config/ui'], ['system/deps'], ['system/summary'],
+  ['database/asset'],
+  ['database/asset/chat/:id', '数据资产问答'],
+  ['database/asset/create', '创建数据资产'],
+  ['database/asset/detail/:id', '数据资产详情'],
+  ['database/asset/edit/:id', '编辑数据资产'],
+  ['database/datasource'],
+  ['model/deploy/ollama'],
+  ['model/deploy/vllm'],
+  ['model/train/chat/:id', '训练模型对话'],
+  ['model/train/dataset'],
+  ['model/train/export'],
+  ['model/train/model'],
+  ['model/train/record'],
+  ['model/ai/detect'],
+  ['model/ai/face'],
+  ['model/ai/stt'],
+  ['multi-agent'],
+  ['multi-agent/chat/:id', '多智能体对话'],
+  ['multi-agent/create', '创建多智能体'],
+  ['multi-agent/edit/:id', '编辑多智能体'],
+  ['system/config/property'],
+  ['system/config/ui'],
+  ['system/deps'],
+  ['system/summary'],
 ];
 
 const PENDING_STANDALONE_PAGES: Array<[path: string, title: string]> = [];

@@ -23,7 +23,12 @@ export function EditableGate<T>({ query, canEdit, text, backTo, skeletonRows = 1
       {text.back}
     </Button>
   );
-  if (query.isPending) return <Card><Skeleton active paragraph={{ rows: skeletonRows }} /></Card>;
+  if (query.isPending)
+    return (
+      <Card>
+        <Skeleton active paragraph={{ rows: skeletonRows }} />
+      </Card>
+    );
   // An id that is not even well formed (40001, e.g. a mistyped address) names nothing either.
   const missing = query.error?.code === 40401 || query.error?.code === 40001;
   if (query.isError) return <Result status="warning" title={missing ? text.notFound : query.error.message} extra={back} />;

@@ -19,20 +19,10 @@ export function FullscreenToggle() {
   if (!document.fullscreenEnabled) return null;
 
   const toggle = () => {
-    const action = document.fullscreenElement
-      ? document.exitFullscreen()
-      : document.documentElement.requestFullscreen();
+    const action = document.fullscreenElement ? document.exitFullscreen() : document.documentElement.requestFullscreen();
     action.catch(() => setFullscreen(!!document.fullscreenElement));
   };
   const label = isFullscreen ? COMMON_TEXT.fullscreenExit : COMMON_TEXT.fullscreenEnter;
 
-  return (
-    <Button
-      type="text"
-      icon={isFullscreen ? <FullscreenExitOutlined /> : <FullscreenOutlined />}
-      aria-label={label}
-      title={label}
-      onClick={toggle}
-    />
-  );
+  return <Button type="text" icon={isFullscreen ? <FullscreenExitOutlined /> : <FullscreenOutlined />} aria-label={label} title={label} onClick={toggle} />;
 }

@@ -15,13 +15,7 @@ interface ListToolbarProps {
 export function ListToolbar({ searchPlaceholder, searchWidth = 300, onSearch, children }: ListToolbarProps) {
   return (
     <Flex gap={12} wrap style={{ marginBottom: 16 }}>
-      <Input.Search
-        allowClear
-        placeholder={searchPlaceholder}
-        aria-label={searchPlaceholder}
-        style={{ width: searchWidth }}
-        onSearch={(keyword) => onSearch(keyword.trim() || undefined)}
-      />
+      <Input.Search allowClear placeholder={searchPlaceholder} aria-label={searchPlaceholder} style={{ width: searchWidth }} onSearch={(keyword) => onSearch(keyword.trim() || undefined)} />
       {children}
     </Flex>
   );

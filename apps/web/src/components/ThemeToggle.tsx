@@ -23,24 +23,14 @@ export function ThemeToggle({ animated = true, className }: ThemeToggleProps) {
     if (animated) {
       // A keyboard "click" has no pointer position: grow the circle from the button's centre.
       const rect = event.currentTarget.getBoundingClientRect();
-      origin =
-        event.detail > 0
-          ? { x: event.clientX, y: event.clientY }
-          : { x: rect.left + rect.width / 2, y: rect.top + rect.height / 2 };
+      origin = event.detail > 0 ? { x: event.clientX, y: event.clientY } : { x: rect.left + rect.width / 2, y: rect.top + rect.height / 2 };
     }
     switchThemeMode(next, origin);
   };
 
   return (
     <Tooltip title={themeToggleHint(mode, theme, next)} placement="bottomRight">
-      <Button
-        type="text"
-        className={className}
-        icon={<ThemeModeIcon mode={mode} />}
-        aria-label={label}
-        data-theme-mode={mode}
-        onClick={onClick}
-      />
+      <Button type="text" className={className} icon={<ThemeModeIcon mode={mode} />} aria-label={label} data-theme-mode={mode} onClick={onClick} />
     </Tooltip>
   );
 }

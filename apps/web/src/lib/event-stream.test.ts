@@ -56,7 +56,12 @@ describe('EventStreamParser', () => {
 
   it('gives the same events fed one byte at a time and in random pieces', () => {
     const bytes = encoder.encode(BODY);
-    expect(parseInPieces(bytes, Array.from({ length: bytes.length - 1 }, (_, index) => index + 1))).toEqual(EXPECTED);
+    expect(
+      parseInPieces(
+        bytes,
+        Array.from({ length: bytes.length - 1 }, (_, index) => index + 1),
+      ),
+    ).toEqual(EXPECTED);
     const next = random(42);
     for (let round = 0; round < 200; round += 1) {
       const cuts = Array.from({ length: 1 + Math.floor(next() * 12) }, () => Math.floor(next() * bytes.length)).sort((a, b) => a - b);
@@ -75,9 +80,7 @@ describe('EventStreamParser', () => {
     const crlf = encoder.encode('id: 1\r\nevent: delta\r\ndata: {"text":"a"}\r\n\r\n');
     const afterCr = crlf.indexOf(13) + 1;
     expect(parseInPieces(crlf, [afterCr])).toEqual([{ id: '1', event: 'delta', data: '{"text":"a"}' }]);
-    expect(parseInPieces(encoder.encode('id: 2\revent: delta\rdata: {"text":"b"}\r\r'), [])).toEqual([
-      { id: '2', event: 'delta', data: '{"text":"b"}' },
-    ]);
+    expect(parseInPieces(encoder.encode('id: 2\revent: delta\rdata: {"text":"b"}\r\r'), [])).toEqual([{ id: '2', event: 'delta', data: '{"text":"b"}' }]);
   });
 
   it('joins multi-line data with \\n, keeps the last id, and drops an unfinished event at the end', () => {

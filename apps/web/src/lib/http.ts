@@ -1,10 +1,4 @@
-import axios, {
-  AxiosError,
-  AxiosHeaders,
-  type AxiosInstance,
-  type AxiosRequestConfig,
-  type AxiosResponse,
-} from 'axios';
+import axios, { AxiosError, AxiosHeaders, type AxiosInstance, type AxiosRequestConfig, type AxiosResponse } from 'axios';
 import { ENVELOPE_CODES, isSuccessCode, TOKEN_REQUEST_HEADER, TOKEN_RESPONSE_HEADER, type Envelope } from '@agent-platform/contracts';
 import { buildLoginPath, isAnonymousPath, LICENSE_EXPIRE_PATH } from './redirect';
 import { clearToken, getToken, setToken } from './token';
@@ -114,9 +108,7 @@ function responseError(response: AxiosResponse): ApiError {
 export function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
   if (axios.isAxiosError(error)) {
-    const timedOut =
-      error.code === AxiosError.ETIMEDOUT ||
-      (error.code === AxiosError.ECONNABORTED && /timeout/i.test(error.message));
+    const timedOut = error.code === AxiosError.ETIMEDOUT || (error.code === AxiosError.ECONNABORTED && /timeout/i.test(error.message));
     if (timedOut) return new ApiError(HTTP_ERROR_TEXT.timeout, { kind: 'timeout' });
     if (error.response) return responseError(error.response);
     return new ApiError(HTTP_ERROR_TEXT.unknown, { kind: 'network' });
@@ -175,13 +167,11 @@ export interface Http {
 
 export function createHttp(baseURL: string): Http {
   const client = createClient(baseURL);
-  const postRaw = async <T>(url: string, body?: unknown, config?: AxiosRequestConfig) =>
-    (await client.post<Envelope<T>>(url, body, config)).data;
+  const postRaw = async <T>(url: string, body?: unknown, config?: AxiosRequestConfig) => (await client.post<Envelope<T>>(url, body, config)).data;
   return {
     client,
     postRaw,
-    post: async <T>(url: string, body?: unknown, config?: AxiosRequestConfig) =>
-      (await postRaw<T>(url, body, config)).data,
+    post: async <T>(url: string, body?: unknown, config?: AxiosRequestConfig) => (await postRaw<T>(url, body, config)).data,
     get: async <T>(url: string, config?: AxiosRequestConfig) => (await client.get<Envelope<T>>(url, config)).data.data,
     getBody: async <T>(url: string, config?: AxiosRequestConfig) => (await client.get<T>(url, config)).data,
   };

@@ -29,8 +29,6 @@ describe('the guard redirect parameter', () => {
   });
 
   it('decodes a target that was encoded twice', () => {
-    expect(resolveRedirectTarget(`?redirect=${encodeURIComponent(encodeURIComponent('/system/account?page=2'))}`)).toBe(
-      '/system/account?page=2',
-    );
+    expect(resolveRedirectTarget(`?redirect=${encodeURIComponent(encodeURIComponent('/system/account?page=2'))}`)).toBe('/system/account?page=2');
   });
 });

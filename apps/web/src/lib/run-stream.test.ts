@@ -27,8 +27,7 @@ function streamBody(pieces: string[], { keepOpen = false } = {}): ReadableStream
   });
 }
 
-const eventStream = (body: ReadableStream<Uint8Array>) =>
-  new Response(body, { status: 200, headers: { 'content-type': 'text/event-stream; charset=utf-8' } });
+const eventStream = (body: ReadableStream<Uint8Array>) => new Response(body, { status: 200, headers: { 'content-type': 'text/event-stream; charset=utf-8' } });
 
 interface Call {
   url: string;
@@ -59,7 +58,13 @@ describe('the run stream client', () => {
 
   it('posts the body with the token and hands over every event in order', async () => {
     setToken('tok-1');
-    const pieces = [sse(1, 'run', { run_id: 'r1', conversation_id: 'c1', message_id: 'm1' }), ': ping\n\n', sse(2, 'delta', { text: '你' }), sse(3, 'delta', { text: '好' }), sse(4, 'done', { run_id: 'r1', status: 'completed' })];
+    const pieces = [
+      sse(1, 'run', { run_id: 'r1', conversation_id: 'c1', message_id: 'm1' }),
+      ': ping\n\n',
+      sse(2, 'delta', { text: '你' }),
+      sse(3, 'delta', { text: '好' }),
+      sse(4, 'done', { run_id: 'r1', status: 'completed' }),
+    ];
     // One chunk split inside 你 for good measure.
     const bytes = encoder.encode(pieces.join(''));
     const cut = bytes.indexOf(0xe4) + 1;

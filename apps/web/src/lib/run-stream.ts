@@ -167,14 +167,22 @@ async function follow(first: () => Promise<Response>, state: FollowState, option
 export function streamRun(path: string, body: unknown, options: RunStreamOptions): Promise<RunStreamResult> {
   const state: FollowState = { runId: null, lastId: 0, status: null, reconnects: 0 };
   const init: RequestInit = { method: 'POST', body: JSON.stringify(body), headers: { 'Content-Type': 'application/json' } };
-  return swallowAbort(follow(() => openEventStream(path, init, options.signal), state, options), options.signal, state);
+  return swallowAbort(
+    follow(() => openEventStream(path, init, options.signal), state, options),
+    options.signal,
+    state,
+  );
 }
 
 /** Re-attaches to a run that is (or was) going: replays every event after `after`, then follows it live. */
 export function attachRun(runId: string, after: number, options: RunStreamOptions): Promise<RunStreamResult> {
   const state: FollowState = { runId, lastId: after, status: null, reconnects: 0 };
   const path = `/runs/${encodeURIComponent(runId)}/events?after=${after}`;
-  return swallowAbort(follow(() => openEventStream(path, { method: 'GET' }, options.signal), state, options), options.signal, state);
+  return swallowAbort(
+    follow(() => openEventStream(path, { method: 'GET' }, options.signal), state, options),
+    options.signal,
+    state,
+  );
 }
 
 /** Stops a run on the server (the model call is aborted there); its stream then ends with `cancelled`. */

@@ -83,7 +83,14 @@ describe('useChatSession', () => {
     await waitFor(() => expect(result.current.isRunning).toBe(false));
     const answer = result.current.messages[1]!;
     const refusal = new ApiError('当前运行不在等待此操作', { kind: 'envelope', code: 40901, status: 409 });
-    act(() => result.current.resume(answer, 'r1', () => Promise.reject(refusal), (message) => ({ ...message, status: 'streaming' })));
+    act(() =>
+      result.current.resume(
+        answer,
+        'r1',
+        () => Promise.reject(refusal),
+        (message) => ({ ...message, status: 'streaming' }),
+      ),
+    );
     await waitFor(() => expect(onResumeRefused).toHaveBeenCalledWith(refusal));
     expect(result.current.messages[1]).toEqual(answer);
     act(() =>

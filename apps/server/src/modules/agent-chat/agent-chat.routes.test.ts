@@ -99,7 +99,13 @@ describe('agent chat: POST /api/agent/chat', () => {
     // The next turn remembers the last one.
     const next = await c.chat({ agent_id: agent.id, query: '谢谢', conversation_id });
     expect(next.at(-1)!.data.status).toBe('completed');
-    expect(c.chatRequests().at(-1)!.body.messages.map((m: any) => [m.role, m.content]).slice(1)).toEqual([
+    expect(
+      c
+        .chatRequests()
+        .at(-1)!
+        .body.messages.map((m: any) => [m.role, m.content])
+        .slice(1),
+    ).toEqual([
       ['user', '多步：算 (3+4)*2，再告诉我时间'],
       ['assistant', '结果是 14，时间已查到。'],
       ['user', '谢谢'],
@@ -111,7 +117,16 @@ describe('agent chat: POST /api/agent/chat', () => {
       expectOk(
         await c.t.call<ToolInfo>(
           '/api/tool/create',
-          { kind: 'llm', name, title: `工具${name}`, description: '测试', tags: [], is_public: false, input_schema: { type: 'object', properties: { city: { type: 'string' } } }, config: { method: 'GET', url: `${api.origin}${path}`, timeout_ms: 1000 } },
+          {
+            kind: 'llm',
+            name,
+            title: `工具${name}`,
+            description: '测试',
+            tags: [],
+            is_public: false,
+            input_schema: { type: 'object', properties: { city: { type: 'string' } } },
+            config: { method: 'GET', url: `${api.origin}${path}`, timeout_ms: 1000 },
+          },
           c.alice,
         ),
       );
@@ -140,7 +155,10 @@ describe('agent chat: POST /api/agent/chat', () => {
     expect(byTool.broken_api.error).toBe('接口返回错误状态 500：{"error":"disk full"}');
     expect(events.at(-1)!.data.status).toBe('completed');
     expect(textOf(events)).toBe('杭州晴，另外两个接口出错了。');
-    const sent = c.chatRequests()[1]!.body.messages.filter((m: any) => m.role === 'tool').map((m: any) => m.content);
+    const sent = c
+      .chatRequests()[1]!
+      .body.messages.filter((m: any) => m.role === 'tool')
+      .map((m: any) => m.content);
     expect(sent).toHaveLength(3);
     expect(sent).toContain(byTool.slow_api.error);
     expect(sent).toContain(byTool.broken_api.error);

@@ -77,9 +77,22 @@ export function createAgentChatService(deps: AgentChatDeps) {
     const earlier = history ? (remembered > 0 ? history.slice(-remembered) : []) : turn.history.slice(0, -1);
     const messages: AgentRunInput['history'] = area === 'plan' ? earlier : [...earlier, { role: 'user', content: questionWithAttachments(body.query, attachments) }];
     const query = area === 'plan' && attachments?.text ? `${body.query}\n\n${attachments.text}` : body.query;
-    const input: AgentRunInput = { mode: area === 'plan' ? 'plan' : 'chat', agent, query, history: messages, message_id: turn.messageId, conversation_id: turn.conversationId, opens_conversation: turn.opens && !history };
+    const input: AgentRunInput = {
+      mode: area === 'plan' ? 'plan' : 'chat',
+      agent,
+      query,
+      history: messages,
+      message_id: turn.messageId,
+      conversation_id: turn.conversationId,
+      opens_conversation: turn.opens && !history,
+    };
     const run = { kind: area, user, turn, subject: agent.id, input: agentRunInput.write(input), abandonAfterMs: NEVER_ABANDONED };
-    return startTurnRun(runs, sink, run, agentExecutor((context) => buildAgentSpec(deps, user, context, true)));
+    return startTurnRun(
+      runs,
+      sink,
+      run,
+      agentExecutor((context) => buildAgentSpec(deps, user, context, true)),
+    );
   }
 
   return {
@@ -111,7 +124,13 @@ export function createAgentChatService(deps: AgentChatDeps) {
      * For publishing: one turn with nobody watching, its events handed to `onEvent`. Resolves when the
      * run ends or pauses (a pause cannot be answered over the OpenAI-style API).
      */
-    runHeadless(user: AuthUser, agentId: string, turn: { query: string; history: Array<{ role: 'user' | 'assistant'; content: string }> }, onEvent: (event: RunEvent) => void, signal?: AbortSignal): Promise<HeadlessResult> {
+    runHeadless(
+      user: AuthUser,
+      agentId: string,
+      turn: { query: string; history: Array<{ role: 'user' | 'assistant'; content: string }> },
+      onEvent: (event: RunEvent) => void,
+      signal?: AbortSignal,
+    ): Promise<HeadlessResult> {
       return new Promise<HeadlessResult>((resolve, reject) => {
         let text = '';
         let announced: { run_id: string; conversation_id: string } | undefined;

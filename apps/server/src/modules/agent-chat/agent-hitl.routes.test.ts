@@ -72,7 +72,10 @@ describe('agent chat: human in the loop', () => {
     expect(first.pause).toEqual({ kind: 'action_confirm', step_id: action.step_id, payload: { tool: 'calculator', tool_call_id: action.tool_call_id, input: { expression: '1+1' } } });
     expect(ofType(first.events, 'observation')).toEqual([]);
     expect(c.chatRequests()).toHaveLength(1);
-    expect((await c.t.rows(sql`select status, awaiting from runs where id = ${first.runId}`))[0]).toEqual({ status: 'awaiting', awaiting: { kind: 'action_confirm', step_id: action.step_id } });
+    expect((await c.t.rows(sql`select status, awaiting from runs where id = ${first.runId}`))[0]).toEqual({
+      status: 'awaiting',
+      awaiting: { kind: 'action_confirm', step_id: action.step_id },
+    });
 
     const done = continued(await c.decide('hitl_action_confirm', { run_id: first.runId }), first.events);
     expect(ofType(done, 'observation')[0]!.data).toMatchObject({ tool: 'calculator', output: '1+1 = 2' });
@@ -204,7 +207,15 @@ describe('agent chat: human in the loop', () => {
   it('plan chat: draft → feedback redrafts → confirm executes step by step with progress → summary; replace and finish; list_plan_runs', async () => {
     const planner = await c.createAgent({ tool_ids: ['calculator'] });
     c.llm.script(
-      { match: '请为以下任务制定执行计划：', text: JSON.stringify({ steps: [{ title: '计算', detail: '用计算器算 5*5' }, { title: '总结', detail: '说明结果' }] }) },
+      {
+        match: '请为以下任务制定执行计划：',
+        text: JSON.stringify({
+          steps: [
+            { title: '计算', detail: '用计算器算 5*5' },
+            { title: '总结', detail: '说明结果' },
+          ],
+        }),
+      },
       { match: '请根据反馈修改计划：', text: '1. 计算：用计算器算 5*5\n2. 检查：核对结果\n3. 总结：说明结果' },
       { match: '执行计划第 1 步：', afterToolResult: false, toolCalls: [{ name: 'calculator', arguments: { expression: '5*5' } }] },
       { match: '执行计划第 1 步：', afterToolResult: true, text: '五乘五得 25。' },
@@ -227,7 +238,11 @@ describe('agent chat: human in the loop', () => {
 
     const redrafted = continued(await c.decide('hitl_feedback', { run_id: runId, feedback: '请加一步检查' }, c.alice, 'plan_chat'), drafted);
     expect(lastUser(c.chatRequests().at(-1)!)).toMatch(/^请根据反馈修改计划：[\s\S]*请加一步检查/);
-    expect(ofType(redrafted, 'plan').at(-1)!.data.steps.map((s: any) => s.title)).toEqual(['计算', '检查', '总结']);
+    expect(
+      ofType(redrafted, 'plan')
+        .at(-1)!
+        .data.steps.map((s: any) => s.title),
+    ).toEqual(['计算', '检查', '总结']);
     expect(redrafted.at(-2)).toMatchObject({ event: 'await', data: { kind: 'plan_confirm' } });
 
     const executed = continued(await c.decide('hitl_action_confirm', { run_id: runId }, c.alice, 'plan_chat'), [...drafted, ...redrafted]);
@@ -238,7 +253,10 @@ describe('agent chat: human in the loop', () => {
     expect(progress).toContainEqual(['done', 'done', 'running']);
     expect(progress.at(-1)).toEqual(['done', 'done', 'done']);
     expect(ofType(executed, 'observation')[0]!.data).toMatchObject({ tool: 'calculator', output: '5*5 = 25' });
-    const stepNumbers = c.chatRequests().map((request) => /^执行计划第 (\d+) 步：/.exec(lastUser(request))?.[1]).filter(Boolean);
+    const stepNumbers = c
+      .chatRequests()
+      .map((request) => /^执行计划第 (\d+) 步：/.exec(lastUser(request))?.[1])
+      .filter(Boolean);
     expect(new Set(stepNumbers)).toEqual(new Set(['1', '2', '3']));
     expect(lastUser(c.chatRequests().at(-1)!)).toMatch(/^请根据以上各步骤的结果给出最终总结/);
     expect(textOf(executed)).toContain('最终总结：5*5 = 25。');
@@ -247,7 +265,11 @@ describe('agent chat: human in the loop', () => {
     // Replace with an edited plan (numbered lines), then it runs that plan; finish stops another at its plan.
     const second = await c.chat({ agent_id: planner.id, query: '只算一步' }, c.alice, 'plan_chat');
     const edited = continued(await c.decide('hitl_replace', { run_id: second[0]!.data.run_id, content: '1. 计算：用计算器算 5*5' }, c.alice, 'plan_chat'), second);
-    expect(ofType(edited, 'plan').at(-1)!.data.steps.map((s: any) => [s.title, s.status])).toEqual([['计算', 'done']]);
+    expect(
+      ofType(edited, 'plan')
+        .at(-1)!
+        .data.steps.map((s: any) => [s.title, s.status]),
+    ).toEqual([['计算', 'done']]);
     expect(edited.at(-1)!.data.status).toBe('completed');
     const third = await c.chat({ agent_id: planner.id, query: '算了不做了' }, c.alice, 'plan_chat');
     const stopped = continued(await c.decide('hitl_finish', third[0]!.data.run_id, c.alice, 'plan_chat'), third);
@@ -275,7 +297,12 @@ describe('agent chat: human in the loop', () => {
       expect(ofType(done, 'observation')[0]!.data.output).toBe('8*8 = 64');
       expect(textOf(done)).toBe('重启后算出 64');
       expect(done.at(-1)!.data.status).toBe('completed');
-      const messages = await fresh.inject({ method: 'POST', url: '/api/user/list_conversation_messages', headers: { 'access-token': c.alice, 'content-type': 'application/json' }, payload: { conversation_id: before.conversationId } });
+      const messages = await fresh.inject({
+        method: 'POST',
+        url: '/api/user/list_conversation_messages',
+        headers: { 'access-token': c.alice, 'content-type': 'application/json' },
+        payload: { conversation_id: before.conversationId },
+      });
       expect(messages.json().data.map((m: MessageInfo) => m.content)).toEqual(['重启：请计算 8*8', '重启：先算一下。重启后算出 64']);
     } finally {
       await fresh.close();

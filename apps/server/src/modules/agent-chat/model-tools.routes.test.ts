@@ -52,7 +52,7 @@ describe('agent chat: a model without 支持工具调用 is given no tools', () 
     for (const request of c.chatRequests()) expect(request.body.tools).toBeUndefined();
   });
 
-  it('a model with the switch on still gets the agent\'s tools, with no notice', async () => {
+  it("a model with the switch on still gets the agent's tools, with no notice", async () => {
     const agent = await c.createAgent({ tool_ids: ['calculator'] });
     c.llm.script({ match: '你好', text: '你好！' });
     const events = await c.chat({ agent_id: agent.id, query: '你好' });

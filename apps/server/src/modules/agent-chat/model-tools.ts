@@ -4,8 +4,7 @@ import type { ResolvedModel } from '../llm/index.js';
 type ModelFace = Pick<ResolvedModel, 'supportsTools' | 'llmName' | 'displayName'>;
 
 /** Said before the answer when the agent's tools are left out, so nobody wonders why none was called. */
-export const toolsOffNotice = (model: ModelFace) =>
-  `（提示：模型「${model.displayName || model.llmName}」未开启“支持工具调用”，本次回答不使用智能体的工具。）\n\n`;
+export const toolsOffNotice = (model: ModelFace) => `（提示：模型「${model.displayName || model.llmName}」未开启“支持工具调用”，本次回答不使用智能体的工具。）\n\n`;
 
 /**
  * The tools a model is given: none when its 支持工具调用 switch is off (such a model would refuse the

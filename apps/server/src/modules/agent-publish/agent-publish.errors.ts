@@ -7,10 +7,8 @@ export const tooManyKeys = (max: number) => new AppError('CONFLICT', `每个智�
 
 export const missingBearer = () => new AppError('UNAUTHENTICATED', '缺少 API 密钥，请在请求头中以 Authorization: Bearer ak-… 的形式提供');
 export const badBearer = () => new AppError('UNAUTHENTICATED', 'API 密钥无效或已被撤销');
-export const tooManyFailures = (minutes: number) =>
-  new AppError('TOO_MANY_REQUESTS', `API 密钥验证失败次数过多，请 ${minutes} 分钟后再试`);
-export const wrongModel = (model: string) =>
-  new AppError('NOT_FOUND', `模型「${model}」不存在：model 须为此 API 密钥所属智能体的 id`);
+export const tooManyFailures = (minutes: number) => new AppError('TOO_MANY_REQUESTS', `API 密钥验证失败次数过多，请 ${minutes} 分钟后再试`);
+export const wrongModel = (model: string) => new AppError('NOT_FOUND', `模型「${model}」不存在：model 须为此 API 密钥所属智能体的 id`);
 export const noUserMessage = () => new AppError('BAD_INPUT', '参数 messages 不合法：缺少用户（user）消息，或用户消息为空');
 
 /** What a client reads when the run stopped to wait for a person. */

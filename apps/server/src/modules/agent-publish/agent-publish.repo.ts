@@ -16,7 +16,10 @@ export async function lockAgentKeys(db: Db, agentId: string): Promise<void> {
 }
 
 export async function countLiveKeys(db: Db, agentId: string): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(agentApiKeys).where(and(eq(agentApiKeys.agentId, agentId), live));
+  const [row] = await db
+    .select({ n: count() })
+    .from(agentApiKeys)
+    .where(and(eq(agentApiKeys.agentId, agentId), live));
   return row?.n ?? 0;
 }
 
@@ -26,16 +29,30 @@ export async function insertApiKey(db: Db, key: NewApiKey): Promise<ApiKeyRow> {
 }
 
 export async function listLiveKeys(db: Db, agentId: string): Promise<ApiKeyRow[]> {
-  return db.select().from(agentApiKeys).where(and(eq(agentApiKeys.agentId, agentId), live)).orderBy(desc(agentApiKeys.createdAt), desc(agentApiKeys.id));
+  return db
+    .select()
+    .from(agentApiKeys)
+    .where(and(eq(agentApiKeys.agentId, agentId), live))
+    .orderBy(desc(agentApiKeys.createdAt), desc(agentApiKeys.id));
 }
 
 export async function findLiveKey(db: Db, id: string): Promise<ApiKeyRow | undefined> {
-  return (await db.select().from(agentApiKeys).where(and(eq(agentApiKeys.id, id), live)).limit(1))[0];
+  return (
+    await db
+      .select()
+      .from(agentApiKeys)
+      .where(and(eq(agentApiKeys.id, id), live))
+      .limit(1)
+  )[0];
 }
 
 /** `false` when it was revoked meanwhile. */
 export async function revokeKey(db: Db, id: string): Promise<boolean> {
-  const rows = await db.update(agentApiKeys).set({ revokedAt: new Date() }).where(and(eq(agentApiKeys.id, id), live)).returning({ id: agentApiKeys.id });
+  const rows = await db
+    .update(agentApiKeys)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(agentApiKeys.id, id), live))
+    .returning({ id: agentApiKeys.id });
   return rows.length > 0;
 }
 

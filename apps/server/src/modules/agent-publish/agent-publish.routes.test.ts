@@ -18,8 +18,7 @@ describe('agent publishing: API keys and POST /v1/chat/completions', () => {
   let publishedAgent: AgentInfo;
   let base: string;
 
-  const createAgent = async (fields: Record<string, unknown> = {}) =>
-    expectOk(await t.call<AgentInfo>('/api/agent/create', { name: '客服助手', llm_name: MODEL, ...fields }, alice));
+  const createAgent = async (fields: Record<string, unknown> = {}) => expectOk(await t.call<AgentInfo>('/api/agent/create', { name: '客服助手', llm_name: MODEL, ...fields }, alice));
   const createKey = async (agentId: string, token = alice, name = '网站') => {
     const created = expectOk(await t.call<AgentApiKeyInfo>('/api/agent/api_keys/create', { agent_id: agentId, name }, token));
     expect(created.key).toMatch(/^ak-[A-Za-z0-9_-]{40}$/);
@@ -62,7 +61,13 @@ describe('agent publishing: API keys and POST /v1/chat/completions', () => {
     admin = await t.signUp('pub_admin');
     alice = await t.signUp('pub_alice');
     bob = await t.signUp('pub_bob');
-    expectOk(await t.call('/api/llm/create_llm_model', { llm_name: MODEL, type: 'chat', provider: 'openai-compatible', base_url: llm.url, api_key: 'sk-publish-01', is_public: true, supports_tools: true }, admin));
+    expectOk(
+      await t.call(
+        '/api/llm/create_llm_model',
+        { llm_name: MODEL, type: 'chat', provider: 'openai-compatible', base_url: llm.url, api_key: 'sk-publish-01', is_public: true, supports_tools: true },
+        admin,
+      ),
+    );
     privateAgent = await createAgent();
     publishedAgent = await createAgent({ name: '公开助手' });
     expectOk(await t.call('/api/agent/publish', publishedAgent.id, alice));
@@ -163,11 +168,21 @@ describe('agent publishing: API keys and POST /v1/chat/completions', () => {
     const chunks = dataLines(await response.text());
     expect(chunks.at(-1)).toBe('[DONE]');
     const [first, ...rest] = chunks.slice(0, -1);
-    expect(first).toMatchObject({ id: expect.stringMatching(/^chatcmpl-/), object: 'chat.completion.chunk', model: agent.id, choices: [{ index: 0, delta: { role: 'assistant' }, finish_reason: null }] });
+    expect(first).toMatchObject({
+      id: expect.stringMatching(/^chatcmpl-/),
+      object: 'chat.completion.chunk',
+      model: agent.id,
+      choices: [{ index: 0, delta: { role: 'assistant' }, finish_reason: null }],
+    });
     expect(rest.length).toBeGreaterThan(0);
     expect(rest.every((chunk: any) => chunk.id === first.id)).toBe(true);
     const finish = rest.findIndex((chunk: any) => chunk.choices[0]?.finish_reason === 'stop');
-    expect(rest.slice(0, finish).map((chunk: any) => chunk.choices[0].delta.content).join('')).toBe('结果是 42');
+    expect(
+      rest
+        .slice(0, finish)
+        .map((chunk: any) => chunk.choices[0].delta.content)
+        .join(''),
+    ).toBe('结果是 42');
     expect(rest.slice(finish + 1)).toEqual([expect.objectContaining({ choices: [], usage: { prompt_tokens: 30, completion_tokens: 7, total_tokens: 37 } })]);
   });
 
@@ -182,7 +197,11 @@ describe('agent publishing: API keys and POST /v1/chat/completions', () => {
     ];
     expect((await v1({ model: privateAgent.id, messages }, key)).json().choices[0].message.content).toBe('第二答');
     const sent = lastModelRequest().body.messages.map((m: any) => [m.role, m.content]);
-    expect(sent.slice(-3)).toEqual([['user', '第一问'], ['assistant', '第一答'], ['user', '第二问']]);
+    expect(sent.slice(-3)).toEqual([
+      ['user', '第一问'],
+      ['assistant', '第一答'],
+      ['user', '第二问'],
+    ]);
     expect(JSON.stringify(sent)).not.toContain('客户端的系统提示');
   });
 
@@ -200,7 +219,10 @@ describe('agent publishing: API keys and POST /v1/chat/completions', () => {
     expect(events.body).toContain('"status":"awaiting"');
 
     const streamed = dataLines(await (await v1Live({ ...ask(agent.id, '需确认：2+2'), stream: true }, key)).text());
-    const text = streamed.slice(0, -1).map((chunk: any) => chunk.choices[0].delta.content ?? '').join('');
+    const text = streamed
+      .slice(0, -1)
+      .map((chunk: any) => chunk.choices[0].delta.content ?? '')
+      .join('');
     expect(text).toMatch(/^此智能体需要人工确认后才能继续/);
   });
 
@@ -210,7 +232,7 @@ describe('agent publishing: API keys and POST /v1/chat/completions', () => {
     const controller = new AbortController();
     const response = await v1Live({ ...ask(privateAgent.id, '写一篇长篇'), stream: true }, key, controller.signal);
     const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
-    for (let seen = ''; !seen.includes('段'); ) seen += (await reader.read()).value ?? '';
+    for (let seen = ''; !seen.includes('段');) seen += (await reader.read()).value ?? '';
     controller.abort();
     await expect.poll(() => lastModelRequest().aborted, { timeout: 3_000 }).toBe(true);
   });

@@ -35,6 +35,11 @@ export function agentPublishRoutes(app: FastifyInstance, { keys, openAiChat }: {
       return JSON.stringify(openAiError(envelope.code, envelope.msg));
     });
     // Public: the API key is the credential, checked by the handler itself.
-    route(openAi, { url: '/chat/completions', bases: ['/v1'], access: 'public', handler: ({ request, reply }) => openAiChat.complete(completionCall(request, reply), completionOutput(reply)) });
+    route(openAi, {
+      url: '/chat/completions',
+      bases: ['/v1'],
+      access: 'public',
+      handler: ({ request, reply }) => openAiChat.complete(completionCall(request, reply), completionOutput(reply)),
+    });
   });
 }

@@ -21,8 +21,7 @@ describe("a published agent's system prompt and a public model's address", () =>
   afterAll(() => t.close());
 
   const detail = async (token: string) => expectOk(await t.call<AgentInfo>('/api/agent/detail', agentId, token));
-  const listedPublic = async (token: string) =>
-    expectOk(await t.call<Page<AgentInfo>>('/api/agent/list_public', {}, token)).list.find((agent) => agent.id === agentId);
+  const listedPublic = async (token: string) => expectOk(await t.call<Page<AgentInfo>>('/api/agent/list_public', {}, token)).list.find((agent) => agent.id === agentId);
 
   it('is shown to the owner and administrators only, until the owner shares it', async () => {
     expect((await detail(owner)).system_prompt).toBe(PROMPT);

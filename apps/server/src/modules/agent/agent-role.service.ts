@@ -20,7 +20,9 @@ const PROMPT_SYSTEM = [
 ].join('\n');
 
 const listed = (label: string, things: NamedThing[]) =>
-  things.length > 0 ? `${label}：${things.map((thing) => (thing.description ? `${thing.title ?? thing.name}（${thing.description.slice(0, 80)}）` : (thing.title ?? thing.name))).join('；')}` : '';
+  things.length > 0
+    ? `${label}：${things.map((thing) => (thing.description ? `${thing.title ?? thing.name}（${thing.description.slice(0, 80)}）` : (thing.title ?? thing.name))).join('；')}`
+    : '';
 
 /** What the lookups still find: a tool or knowledge base deleted since is left out of the description. */
 async function found<T>(work: Promise<T>): Promise<T | undefined> {

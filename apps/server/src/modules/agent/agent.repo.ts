@@ -47,7 +47,13 @@ export async function insertAgent(db: Db, agent: NewAgent): Promise<AgentRow> {
 }
 
 export async function updateAgent(db: Db, id: string, changes: AgentChanges): Promise<AgentRow | undefined> {
-  return (await db.update(agents).set({ ...changes, updatedAt: new Date() }).where(eq(agents.id, id)).returning())[0];
+  return (
+    await db
+      .update(agents)
+      .set({ ...changes, updatedAt: new Date() })
+      .where(eq(agents.id, id))
+      .returning()
+  )[0];
 }
 
 export async function deleteAgent(db: Db, id: string): Promise<boolean> {
@@ -65,7 +71,10 @@ export interface AgentEdgeRow {
 /** Agents chatting with these models (lower-case names), or with any model. */
 export function agentsUsingModels(db: Db, names?: string[]): Promise<AgentEdgeRow[]> {
   const target = sql<string>`lower(${agents.llmName})`;
-  return db.select({ id: agents.id, name: agents.name, target }).from(agents).where(names && inArray(target, names));
+  return db
+    .select({ id: agents.id, name: agents.name, target })
+    .from(agents)
+    .where(names && inArray(target, names));
 }
 
 const ELEMENTS = {

@@ -16,10 +16,8 @@ describe('agents: create, change, publish, list, delete, writing help', () => {
   let bob: string;
   const refs: Record<string, string> = {};
 
-  const create = async (token: string, body: Record<string, unknown>) =>
-    expectOk(await t.call<AgentInfo>('/api/agent/create', { llm_name: 'agent-chat', ...body }, token));
-  const list = async (url: string, body: Record<string, unknown>, token: string) =>
-    expectOk(await t.call<Page<AgentInfo>>(`/api/agent/${url}`, body, token));
+  const create = async (token: string, body: Record<string, unknown>) => expectOk(await t.call<AgentInfo>('/api/agent/create', { llm_name: 'agent-chat', ...body }, token));
+  const list = async (url: string, body: Record<string, unknown>, token: string) => expectOk(await t.call<Page<AgentInfo>>(`/api/agent/${url}`, body, token));
   const namesOf = (page: Page<AgentInfo>) => page.list.map((agent) => agent.name);
   const addModel = async (token: string, llm_name: string, extra: Record<string, unknown> = {}) =>
     expectOk(await t.call('/api/llm/create_llm_model', { llm_name, type: 'chat', provider: 'openai-compatible', base_url: llm.url, api_key: 'sk-agent', is_public: true, ...extra }, token));
@@ -32,7 +30,11 @@ describe('agents: create, change, publish, list, delete, writing help', () => {
     await addModel(admin, 'agent-embed', { type: 'embedding' });
     await addModel(alice, 'alice-private', { is_public: false });
     const tool = (token: string, name: string) =>
-      t.call('/api/tool/create', { kind: 'llm', name, title: `工具 ${name}`, description: '查询订单', input_schema: { type: 'object', properties: {} }, config: { method: 'GET', url: 'http://127.0.0.1:9/x' } }, token);
+      t.call(
+        '/api/tool/create',
+        { kind: 'llm', name, title: `工具 ${name}`, description: '查询订单', input_schema: { type: 'object', properties: {} }, config: { method: 'GET', url: 'http://127.0.0.1:9/x' } },
+        token,
+      );
     refs.aliceTool = expectOk(await tool(alice, 'order_lookup')).id;
     refs.bobTool = expectOk(await tool(bob, 'bob_tool')).id;
     refs.aliceKb = expectOk(await t.call('/api/kb/create_knowledge_base', { name: '产品手册' }, alice)).id;
@@ -108,10 +110,22 @@ describe('agents: create, change, publish, list, delete, writing help', () => {
   it('updates only the given fields; others see private agents as missing and public ones as read-only', async () => {
     const agent = await create(alice, { name: '写作助手', description: '帮你写作', temperature: 0.5 });
     const updated = expectOk(await t.call<AgentInfo>('/api/agent/update', { id: agent.id, system_prompt: '你是写作助手', hitl: { action_confirm: true }, temperature: null }, alice));
-    expect(updated).toMatchObject({ name: '写作助手', description: '帮你写作', system_prompt: '你是写作助手', temperature: null, hitl: { action_confirm: true, observation_confirm: false } });
+    expect(updated).toMatchObject({
+      name: '写作助手',
+      description: '帮你写作',
+      system_prompt: '你是写作助手',
+      temperature: null,
+      hitl: { action_confirm: true, observation_confirm: false },
+    });
     expectCode(await t.call('/api/agent/update', { name: '无 id' }, alice), 40001, /缺少智能体 id/);
 
-    for (const [url, body] of [['detail', agent.id], ['update', { id: agent.id, name: '改' }], ['delete', agent.id], ['publish', agent.id], ['role_desc', agent.id]] as const) {
+    for (const [url, body] of [
+      ['detail', agent.id],
+      ['update', { id: agent.id, name: '改' }],
+      ['delete', agent.id],
+      ['publish', agent.id],
+      ['role_desc', agent.id],
+    ] as const) {
       expectCode(await t.call(`/api/agent/${url}`, body, bob), 40401, NOT_FOUND);
     }
     expect(expectOk(await t.call<AgentInfo>('/api/agent/publish', { id: agent.id }, alice)).is_public).toBe(true);
@@ -120,7 +134,11 @@ describe('agents: create, change, publish, list, delete, writing help', () => {
     expectCode(await t.call('/api/agent/update', { id: agent.id, name: '改' }, bob), 40301, readOnly);
     expectCode(await t.call('/api/agent/withhold', agent.id, bob), 40301, readOnly);
     expectCode(await t.call('/api/agent/delete', agent.id, bob), 40301, readOnly);
-    expect(expectOk(await t.call<AgentInfo>('/api/agent/update', { id: agent.id, name: '管理员改过' }, admin))).toMatchObject({ name: '管理员改过', editable: true, owner_name: '昵称agent_alice' });
+    expect(expectOk(await t.call<AgentInfo>('/api/agent/update', { id: agent.id, name: '管理员改过' }, admin))).toMatchObject({
+      name: '管理员改过',
+      editable: true,
+      owner_name: '昵称agent_alice',
+    });
   });
 
   it('lists own agents and published ones, by keyword and tag (a first-level tag finds its children)', async () => {

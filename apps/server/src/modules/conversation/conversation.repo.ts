@@ -40,12 +40,18 @@ export async function deleteConversation(db: Db, id: string): Promise<void> {
 }
 
 export async function touchConversation(db: Db, id: string, title?: string): Promise<void> {
-  await db.update(conversations).set({ updatedAt: new Date(), ...(title ? { title } : {}) }).where(eq(conversations.id, id));
+  await db
+    .update(conversations)
+    .set({ updatedAt: new Date(), ...(title ? { title } : {}) })
+    .where(eq(conversations.id, id));
 }
 
 /** A better title, unless the conversation's title is no longer `expected` (changed meanwhile). */
 export async function retitleConversation(db: Db, id: string, expected: string, title: string): Promise<void> {
-  await db.update(conversations).set({ title }).where(and(eq(conversations.id, id), eq(conversations.title, expected)));
+  await db
+    .update(conversations)
+    .set({ title })
+    .where(and(eq(conversations.id, id), eq(conversations.title, expected)));
 }
 
 export async function insertMessage(db: Db, message: NewMessage): Promise<MessageRow> {

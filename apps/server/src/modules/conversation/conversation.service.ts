@@ -23,7 +23,6 @@ export function titleFrom(query: string): string {
 export type ConversationService = ReturnType<typeof createConversationService>;
 
 export function createConversationService({ db, writes, titles }: { db: Db; writes: WriteBehind; titles?: TitleWriter }) {
-
   async function getOwnConversation(ownerId: string, id: string): Promise<repo.ConversationRow> {
     const row = await repo.findConversation(db, id);
     if (!row || row.ownerId !== ownerId) throw notFound('会话');
@@ -103,7 +102,10 @@ export function createConversationService({ db, writes, titles }: { db: Db; writ
       const lastQuestion = recent.map((row) => row.role).lastIndexOf('user');
       const question = recent[lastQuestion];
       if (!question) throw badInput('会话中没有可以重新生成的问题');
-      await repo.deleteMessages(db, recent.slice(lastQuestion + 1).map((row) => row.id));
+      await repo.deleteMessages(
+        db,
+        recent.slice(lastQuestion + 1).map((row) => row.id),
+      );
       return { conversation: toConversation(conversation), question: toMessage(question) };
     },
 

@@ -44,6 +44,8 @@ export const messages = pgTable(
   (table) => [
     index('messages_conversation_created_idx').on(table.conversationId, table.createdAt),
     // A run's answer is found by its run (written at every pause and at the end).
-    index('messages_run_idx').on(table.runId).where(sql`run_id is not null`),
+    index('messages_run_idx')
+      .on(table.runId)
+      .where(sql`run_id is not null`),
   ],
 );

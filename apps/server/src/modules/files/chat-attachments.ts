@@ -49,7 +49,13 @@ const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0
  * Reads the files of `file_ids` for a model: each must be the viewer's to read (40401), at most 10 MB,
  * a document we can parse or, for a vision model, an image (40001 with the reason otherwise).
  */
-export async function readChatAttachments(files: FileService, workers: Pick<DocumentWorkers, 'parse'>, viewer: Viewer, fileIds: string[], options: { vision: boolean }): Promise<ChatAttachments> {
+export async function readChatAttachments(
+  files: FileService,
+  workers: Pick<DocumentWorkers, 'parse'>,
+  viewer: Viewer,
+  fileIds: string[],
+  options: { vision: boolean },
+): Promise<ChatAttachments> {
   const result: ChatAttachments = { text: '', images: [], files: [] };
   const texts: string[] = [];
   for (const id of [...new Set(fileIds)]) {

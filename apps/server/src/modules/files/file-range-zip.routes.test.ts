@@ -24,7 +24,12 @@ describe('downloads in parts (Range) and folders as a zip', () => {
     });
 
   it('answers 206 with Content-Range for one range, 416 past the end, and the whole file without one', async () => {
-    for (const [range, start, end] of [['bytes=2-5', 2, 5], ['bytes=15-', 15, 19], ['bytes=-3', 17, 19], ['bytes=18-99', 18, 19]] as const) {
+    for (const [range, start, end] of [
+      ['bytes=2-5', 2, 5],
+      ['bytes=15-', 15, 19],
+      ['bytes=-3', 17, 19],
+      ['bytes=18-99', 18, 19],
+    ] as const) {
       const response = await download(range);
       expect(response.statusCode, range).toBe(206);
       expect(response.headers['content-range']).toBe(`bytes ${start}-${end}/20`);

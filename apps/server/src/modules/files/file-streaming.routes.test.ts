@@ -25,7 +25,9 @@ const SIZE = 50 * MB;
 /** A multipart body of one `files` part of `size` bytes, produced a chunk at a time (the client holds 1 MiB). */
 function streamedForm(boundary: string, size: number): ReadableStream<Uint8Array> {
   const chunk = new Uint8Array(MB).fill(120);
-  const head = new TextEncoder().encode(`--${boundary}\r\ncontent-disposition: form-data; name="path"\r\n\r\n/大文件\r\n--${boundary}\r\ncontent-disposition: form-data; name="files"; filename="big.bin"\r\ncontent-type: application/octet-stream\r\n\r\n`);
+  const head = new TextEncoder().encode(
+    `--${boundary}\r\ncontent-disposition: form-data; name="path"\r\n\r\n/大文件\r\n--${boundary}\r\ncontent-disposition: form-data; name="files"; filename="big.bin"\r\ncontent-type: application/octet-stream\r\n\r\n`,
+  );
   const tail = new TextEncoder().encode(`\r\n--${boundary}--\r\n`);
   let sent = -1;
   return new ReadableStream({
@@ -98,8 +100,22 @@ describe('streaming uploads and files in use', () => {
       config: testConfig({ STORAGE_DIR: c.storageDir }),
       log: c.t.app.log,
       references: createReferenceRegistry([
-        { references: [{ from: 'knowledge_base', label: '知识库', to: 'file', blocksDelete: true, find: async (ids) => (ids?.includes(file.id) ? [{ from: { kind: 'knowledge_base', id: 'kb-1', name: '产品手册' }, to: file.id }] : []) }] },
-        { references: [{ from: 'tool', label: '工具', to: 'file', blocksDelete: false, find: async (ids) => (ids ?? []).map((id) => ({ from: { kind: 'tool', id: 't-1', name: '不拦删除' }, to: id })) }] },
+        {
+          references: [
+            {
+              from: 'knowledge_base',
+              label: '知识库',
+              to: 'file',
+              blocksDelete: true,
+              find: async (ids) => (ids?.includes(file.id) ? [{ from: { kind: 'knowledge_base', id: 'kb-1', name: '产品手册' }, to: file.id }] : []),
+            },
+          ],
+        },
+        {
+          references: [
+            { from: 'tool', label: '工具', to: 'file', blocksDelete: false, find: async (ids) => (ids ?? []).map((id) => ({ from: { kind: 'tool', id: 't-1', name: '不拦删除' }, to: id })) },
+          ],
+        },
       ]),
     });
     const bob = { id: (await c.t.userRow('files_bob'))!.id as string, role: 'user' as const };

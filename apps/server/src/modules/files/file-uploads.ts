@@ -55,7 +55,10 @@ const MAX_FILES_PER_REQUEST = 1000;
 /** A display name from whatever the browser sent: the last path segment, without characters we refuse. */
 export function displayNameOf(fileName: string | undefined): string {
   const base = (fileName ?? '').split(/[\\/]/).pop() ?? '';
-  const cleaned = [...base].map((char) => (char.charCodeAt(0) < 32 || char === '\u007f' || ':*?"<>|'.includes(char) ? '_' : char)).join('').trim();
+  const cleaned = [...base]
+    .map((char) => (char.charCodeAt(0) < 32 || char === '\u007f' || ':*?"<>|'.includes(char) ? '_' : char))
+    .join('')
+    .trim();
   const name = cleaned === '' || cleaned === '.' || cleaned === '..' ? '未命名文件' : cleaned;
   if (name.length <= 100) return name;
   const dot = name.lastIndexOf('.');
@@ -74,7 +77,14 @@ function numberingParts(name: string): [stem: string, extension: string] {
 
 /** Streams multipart files into the blob store, then records them; one failed file does not fail the others. */
 export function createUploadReceiver({ db, store, maxBytes, discardBlob }: UploadDeps) {
-  async function place(viewer: Viewer, scope: repo.TreeScope, parentId: string | null, override: boolean, name: string, blob: Omit<repo.NewFileRow, 'ownerId' | 'tree' | 'kind' | 'parentId' | 'name'>) {
+  async function place(
+    viewer: Viewer,
+    scope: repo.TreeScope,
+    parentId: string | null,
+    override: boolean,
+    name: string,
+    blob: Omit<repo.NewFileRow, 'ownerId' | 'tree' | 'kind' | 'parentId' | 'name'>,
+  ) {
     if (override) {
       const existing = await repo.findChild(db, scope, parentId, name);
       if (existing?.kind === 'folder') throw new AppError('CONFLICT', '目标位置已存在同名文件夹');
@@ -175,4 +185,3 @@ export function createUploadReceiver({ db, store, maxBytes, discardBlob }: Uploa
     return { fields, uploaded, failed };
   };
 }
-

@@ -25,7 +25,11 @@ const withOwner = {
 };
 
 export async function findChild(db: Db, scope: TreeScope, parentId: string | null, name: string): Promise<FileRow | undefined> {
-  const rows = await db.select().from(files).where(and(inFolder(scope, parentId), eq(files.name, name))).limit(1);
+  const rows = await db
+    .select()
+    .from(files)
+    .where(and(inFolder(scope, parentId), eq(files.name, name)))
+    .limit(1);
   return rows[0];
 }
 
@@ -56,7 +60,12 @@ async function withOwnerNames(db: Db, rows: FileRow[]): Promise<FileWithOwner[]>
   const ownerIds = [...new Set(rows.map((row) => row.ownerId))];
   if (ownerIds.length === 0) return [];
   // The user module's table, read by name: modules import each other's tables only for foreign keys.
-  const result = await db.execute(sql`select id, coalesce(nullif(nick_name, ''), user_name) as name from users where id in (${sql.join(ownerIds.map((id) => sql`${id}::uuid`), sql`, `)})`);
+  const result = await db.execute(
+    sql`select id, coalesce(nullif(nick_name, ''), user_name) as name from users where id in (${sql.join(
+      ownerIds.map((id) => sql`${id}::uuid`),
+      sql`, `,
+    )})`,
+  );
   const names = new Map((result as unknown as { rows: Array<{ id: string; name: string }> }).rows.map((row) => [row.id, row.name]));
   return rows.map((row) => ({ ...row, ownerName: names.get(row.ownerId) ?? '' }));
 }

@@ -173,7 +173,9 @@ describe('public tree, share links, signed links, recursive deletes', () => {
     const other = await uploadOne(c, c.bob, 'other.txt', 'other');
     const swapped = valid.replace(file.id, other.id);
     expect((await getLink(c.t, `/api/common/file/signed/${swapped}`)).status).toBe(404);
-    expect((await getLink(c.t, `/api/common/file/signed/${createFileLinks(Buffer.alloc(32, 1)).sign('signed', { fileId: file.id, expiresAt: new Date(Date.now() + 60_000) })}`)).status).toBe(404);
+    expect((await getLink(c.t, `/api/common/file/signed/${createFileLinks(Buffer.alloc(32, 1)).sign('signed', { fileId: file.id, expiresAt: new Date(Date.now() + 60_000) })}`)).status).toBe(
+      404,
+    );
     expectOk(await c.t.call('/api/kb/files/delete', { ids: [file.id] }, c.bob));
     expect((await getLink(c.t, `/api/common/file/signed/${valid}`)).status).toBe(404);
   });

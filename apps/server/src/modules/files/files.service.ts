@@ -42,8 +42,7 @@ function hasSqlState(error: unknown, state: string): boolean {
 }
 
 /** Where links point: `origin` is the scheme and host the caller reached us at. */
-export const linkUrl = (origin: string, purpose: LinkPurpose, token: string) =>
-  `${origin}/api/${purpose === 'share' ? 'kb/files/shared' : 'common/file/signed'}/${token}`;
+export const linkUrl = (origin: string, purpose: LinkPurpose, token: string) => `${origin}/api/${purpose === 'share' ? 'kb/files/shared' : 'common/file/signed'}/${token}`;
 
 export type FileManager = ReturnType<typeof createFileManager>;
 
@@ -146,7 +145,10 @@ export function createFileManager({ db, store, links, log, references }: FileSer
       await inTransaction(async (tx) => {
         for (const row of rows) await repo.updateEntry(tx, row.id, { parentId: targetId, name: name ?? row.name });
       });
-      const moved = await repo.findByIds(db, rows.map((row) => row.id));
+      const moved = await repo.findByIds(
+        db,
+        rows.map((row) => row.id),
+      );
       return moved.map((row) => toFileEntry(row, target_path, viewer));
     },
 
@@ -160,7 +162,10 @@ export function createFileManager({ db, store, links, log, references }: FileSer
         if (users.length > 0) throw fileInUse([...new Set(users)]);
       }
       try {
-        await repo.deleteEntries(db, rows.map((row) => row.id));
+        await repo.deleteEntries(
+          db,
+          rows.map((row) => row.id),
+        );
       } catch (error) {
         // Something started using a file after the checks ran: its foreign key refuses the delete.
         if (hasSqlState(error, '23503')) throw fileInUse(['其他数据']);
@@ -181,7 +186,11 @@ export function createFileManager({ db, store, links, log, references }: FileSer
         const scope = repo.treeScope(tree, row.ownerId);
         const parentId = await resolveFolder(db, scope, await folderPathOf(db, row.id), row.ownerId);
         await inTransaction(async (tx) => {
-          await repo.setTree(tx, entries.map((entry) => entry.id), tree);
+          await repo.setTree(
+            tx,
+            entries.map((entry) => entry.id),
+            tree,
+          );
           await repo.updateEntry(tx, row.id, { parentId });
         });
       }

@@ -56,11 +56,4 @@ export async function installMultipart(app: FastifyInstance, config: Config, upl
     if (request.isMultipart() && !accepted.has(request.routeOptions.url ?? '')) throw badInput('不支持的请求内容类型，请使用 application/json');
   });
 }
-export {
-  questionWithAttachments,
-  readChatAttachments,
-  readQuestionFiles,
-  withAttachedFiles,
-  type ChatAttachments,
-  type ReadChatAttachments,
-} from './chat-attachments.js';
+export { questionWithAttachments, readChatAttachments, readQuestionFiles, withAttachedFiles, type ChatAttachments, type ReadChatAttachments } from './chat-attachments.js';

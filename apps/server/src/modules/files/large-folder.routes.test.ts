@@ -51,7 +51,9 @@ async function measure(folder: string, label: string): Promise<Record<string, nu
     const [first, list] = await timed(async () => expectOk(await c.t.call<{ total: number; list: FileEntry[] }>('/api/kb/files/list', { path: folder, page: 1, page_size: 20 }, c.alice)));
     times['list page 1']!.push(list);
     const lastPage = Math.ceil(first.total / 20);
-    const [last, listLast] = await timed(async () => expectOk(await c.t.call<{ total: number; list: FileEntry[] }>('/api/kb/files/list', { path: folder, page: lastPage, page_size: 20 }, c.alice)));
+    const [last, listLast] = await timed(async () =>
+      expectOk(await c.t.call<{ total: number; list: FileEntry[] }>('/api/kb/files/list', { path: folder, page: lastPage, page_size: 20 }, c.alice)),
+    );
     times['list last page']!.push(listLast);
     expect(last.list.length).toBeGreaterThan(0);
   }

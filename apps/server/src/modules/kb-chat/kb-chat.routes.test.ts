@@ -33,7 +33,11 @@ describe('knowledge-base chat: POST /api/kb/chat', () => {
     expect(response.headers['content-type']).toMatch(/^text\/event-stream/);
     return parseSse(response.body);
   };
-  const textOf = (events: SseEvent[]) => events.filter((event) => event.event === 'delta').map((event) => event.data.text).join('');
+  const textOf = (events: SseEvent[]) =>
+    events
+      .filter((event) => event.event === 'delta')
+      .map((event) => event.data.text)
+      .join('');
   const lastChatRequest = () => c.llm.requests.filter((request) => request.path === '/v1/chat/completions').at(-1)!;
   const messagesOf = async (conversationId: string) => expectOk(await c.t.call<MessageInfo[]>('/api/user/list_conversation_messages', { conversation_id: conversationId }, c.alice));
 

@@ -152,4 +152,3 @@ export async function countStatuses(db: Db, ids: string[]): Promise<Array<{ stat
   if (ids.length === 0) return [];
   return db.select({ status: kbDocuments.status, name: kbDocuments.name }).from(kbDocuments).where(inArray(kbDocuments.id, ids));
 }
-

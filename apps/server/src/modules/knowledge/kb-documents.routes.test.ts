@@ -118,7 +118,11 @@ describe('knowledge-base documents: upload, ingestion, segments, re-indexing', (
     expect(long.segment_count).toBeGreaterThan(2);
     const listed = expectOk(await c.t.raw<Page<unknown>>({ method: 'GET', url: `/api/kb/list_files_detail?kb_id=${kb.id}&keyword=notes&status=done`, headers: { 'access-token': c.alice } }));
     expect(listed.total).toBe(1);
-    expectCode(await c.t.raw({ method: 'GET', url: `/api/kb/list_files_detail?kb_id=${kb.id}&status=odd`, headers: { 'access-token': c.alice } }), 40001, '参数 status 不合法：文档状态不正确');
+    expectCode(
+      await c.t.raw({ method: 'GET', url: `/api/kb/list_files_detail?kb_id=${kb.id}&status=odd`, headers: { 'access-token': c.alice } }),
+      40001,
+      '参数 status 不合法：文档状态不正确',
+    );
 
     const paged = expectOk(await segments(c.alice, { kb_id: kb.id, doc_id: long.id, page: 2, page_size: 1 }));
     expect(paged).toMatchObject({ total: long.segment_count });
@@ -170,7 +174,12 @@ describe('knowledge-base documents: upload, ingestion, segments, re-indexing', (
   it('re-indexes every document after the chunking changed, streaming progress until done', async () => {
     const kb = await c.createKb(c.alice, { chunk_size: 1000, chunk_overlap: 0 });
     const longSection = (title: string) => `# ${title}\n\n${'知识库把文档切成分段，再用结巴分词建立全文索引。'.repeat(60)}`;
-    expectOk(await c.upload(c.alice, kb.id, [{ name: 'a.md', content: longSection('甲') }, { name: 'b.md', content: longSection('乙') }]));
+    expectOk(
+      await c.upload(c.alice, kb.id, [
+        { name: 'a.md', content: longSection('甲') },
+        { name: 'b.md', content: longSection('乙') },
+      ]),
+    );
     const before = await c.settled(c.alice, kb.id);
     const changed = expectOk(await c.t.call<KnowledgeBase>('/api/kb/update_kb', { kb_id: kb.id, chunk_size: 150 }, c.alice));
     expect(changed.needs_reindex).toBe(true);
@@ -189,7 +198,9 @@ describe('knowledge-base documents: upload, ingestion, segments, re-indexing', (
 
     const after = await c.documents(c.alice, kb.id);
     for (const doc of after) expect(doc.segment_count).toBeGreaterThan(before.find((one) => one.id === doc.id)!.segment_count);
-    const [row] = await c.t.rows<{ n: number; distinct_seqs: number }>(sql`select count(*)::int as n, count(distinct (doc_id, seq))::int as distinct_seqs from kb_segments where kb_id = ${kb.id}`);
+    const [row] = await c.t.rows<{ n: number; distinct_seqs: number }>(
+      sql`select count(*)::int as n, count(distinct (doc_id, seq))::int as distinct_seqs from kb_segments where kb_id = ${kb.id}`,
+    );
     expect(row!.n).toBe(row!.distinct_seqs);
     expect(row!.n).toBe(after.reduce((sum, doc) => sum + doc.segment_count, 0));
     const [shown] = expectOk(await c.t.call<KnowledgeBase[]>('/api/kb/query_knowledge_base', { kb_id: kb.id }, c.alice));

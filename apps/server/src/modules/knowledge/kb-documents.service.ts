@@ -44,7 +44,10 @@ const NOT_READABLE = '文件不存在或无权访问';
 
 /** The knowledge base's folder in its owner's tree; characters a folder name may not hold become `_`. */
 export function uploadFolderOf(kbName: string): string {
-  const cleaned = kbName.replace(/[\p{Cc}\\/:*?"<>|]/gu, '_').trim().slice(0, 100);
+  const cleaned = kbName
+    .replace(/[\p{Cc}\\/:*?"<>|]/gu, '_')
+    .trim()
+    .slice(0, 100);
   return `${UPLOAD_ROOT}/${isSafeEntryName(cleaned) ? cleaned : '_'}`;
 }
 

@@ -40,9 +40,7 @@ describe('crash recovery: the server killed with SIGKILL in the middle of ingest
 
   /** Kills the server once some document is being ingested, starts it again and waits until every document is finished. */
   async function killMidIngestion(token: string, kbId: string): Promise<KbDocument[]> {
-    await expect
-      .poll(async () => (await documents(token, kbId)).some((doc) => doc.status === 'parsing' || doc.status === 'indexing'), { timeout: 60_000, interval: 20 })
-      .toBe(true);
+    await expect.poll(async () => (await documents(token, kbId)).some((doc) => doc.status === 'parsing' || doc.status === 'indexing'), { timeout: 60_000, interval: 20 }).toBe(true);
     await server!.kill('SIGKILL');
     // (Read after the kill from the restarted server: what the dead one left.)
     await server!.start();
@@ -64,9 +62,7 @@ describe('crash recovery: the server killed with SIGKILL in the middle of ingest
   /** The full-text index against a full re-index of the segments, read with the server stopped (PGlite has one process). */
   async function indexDrift(kbId: string) {
     await server!.kill('SIGTERM');
-    const database = server!.databaseUrl
-      ? await openPostgres(server!.databaseUrl, 1, () => undefined)
-      : await openPglite({ dataDir: path.join(server!.dataDir, 'pglite') });
+    const database = server!.databaseUrl ? await openPostgres(server!.databaseUrl, 1, () => undefined) : await openPglite({ dataDir: path.join(server!.dataDir, 'pglite') });
     try {
       return await findIndexDrift(database.db, kbId);
     } finally {

@@ -87,11 +87,7 @@ export async function deleteKb(db: Db, id: string): Promise<boolean> {
 
 export async function countKbsByOwner(db: Db, ownerIds: string[]): Promise<Map<string, number>> {
   if (ownerIds.length === 0) return new Map();
-  const rows = await db
-    .select({ ownerId: knowledgeBases.ownerId, n: count() })
-    .from(knowledgeBases)
-    .where(inArray(knowledgeBases.ownerId, ownerIds))
-    .groupBy(knowledgeBases.ownerId);
+  const rows = await db.select({ ownerId: knowledgeBases.ownerId, n: count() }).from(knowledgeBases).where(inArray(knowledgeBases.ownerId, ownerIds)).groupBy(knowledgeBases.ownerId);
   return new Map(rows.map((row) => [row.ownerId, row.n]));
 }
 

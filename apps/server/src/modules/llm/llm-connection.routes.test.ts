@@ -75,7 +75,7 @@ describe('test_connection and generate_suggest_questions', () => {
     expectCode(await test({ id: saved.id, api_key: 'sk-x****0000' }), 40001, /脱敏后的密钥/);
   });
 
-  it("lets others test a public model as saved, never with its key sent elsewhere; private ones stay invisible", async () => {
+  it('lets others test a public model as saved, never with its key sent elsewhere; private ones stay invisible', async () => {
     expect(expectOk(await test({ id: saved.id }, c.bob)).ok).toBe(true);
     expectCode(await test({ id: saved.id, base_url: c.llm.url }, c.bob), 40301, '只有模型的创建者或管理员可以修改或删除它');
     expect(c.llm.requests).toHaveLength(0);

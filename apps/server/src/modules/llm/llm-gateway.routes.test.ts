@@ -13,8 +13,7 @@ const weather: ToolSpec = {
   inputSchema: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] },
 };
 const ask = (content: string) => ({ messages: [{ role: 'user' as const, content }] });
-const textOf = (parts: ChatStreamPart[], type: 'text' | 'reasoning') =>
-  parts.map((part) => (part.type === type ? part.text : '')).join('');
+const textOf = (parts: ChatStreamPart[], type: 'text' | 'reasoning') => parts.map((part) => (part.type === type ? part.text : '')).join('');
 
 describe('model gateway: streaming, tools, retries, timeouts, cancellation, usage', () => {
   let c: LlmTestContext;
@@ -52,9 +51,7 @@ describe('model gateway: streaming, tools, retries, timeouts, cancellation, usag
     // The stream does not wait for the usage row; the finish part carries its write.
     const finish = parts.at(-1);
     if (finish?.type === 'finish') await finish.recorded;
-    expect(await usageRows('playground')).toContainEqual(
-      expect.objectContaining({ model: 'gw-chat', user_id: alice.id, ok: true, error: null, prompt_tokens: 11, completion_tokens: 7 }),
-    );
+    expect(await usageRows('playground')).toContainEqual(expect.objectContaining({ model: 'gw-chat', user_id: alice.id, ok: true, error: null, prompt_tokens: 11, completion_tokens: 7 }));
   });
 
   it('answers whole when not streamed (the default script echoes the question)', async () => {
@@ -176,10 +173,7 @@ describe('model gateway: streaming, tools, retries, timeouts, cancellation, usag
       if (part.type === 'text') break;
     }
     await expect.poll(() => c.llm.requests[1]?.aborted, { timeout: 1_000 }).toBe(true);
-    expect(await usageRows('cancel_test')).toEqual([
-      expect.objectContaining({ ok: false, error: '模型调用已取消' }),
-      expect.objectContaining({ ok: false, error: '模型调用已取消' }),
-    ]);
+    expect(await usageRows('cancel_test')).toEqual([expect.objectContaining({ ok: false, error: '模型调用已取消' }), expect.objectContaining({ ok: false, error: '模型调用已取消' })]);
   });
 
   it('refuses disabled models, models of the wrong type and invisible models before calling anything', async () => {

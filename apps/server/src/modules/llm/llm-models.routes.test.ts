@@ -19,8 +19,7 @@ describe('model registry: CRUD, visibility, masked keys', () => {
     answers.push(JSON.stringify(result.body));
     return result;
   };
-  const storedKey = async (id: string) =>
-    (await c.t.rows<{ api_key_sealed: string | null }>(sql`select api_key_sealed from llm_models where id = ${id}`))[0]?.api_key_sealed;
+  const storedKey = async (id: string) => (await c.t.rows<{ api_key_sealed: string | null }>(sql`select api_key_sealed from llm_models where id = ${id}`))[0]?.api_key_sealed;
 
   let alicePrivate: LlmModel;
   let alicePublic: LlmModel;
@@ -84,8 +83,7 @@ describe('model registry: CRUD, visibility, masked keys', () => {
   });
 
   it('lists own and public models for users, everything for administrators, with filters and pages', async () => {
-    const names = async (token: string, filter: Record<string, unknown> = {}) =>
-      expectOk(await call<{ total: number; list: LlmModel[] }>('/api/llm/query_all_models', filter, token));
+    const names = async (token: string, filter: Record<string, unknown> = {}) => expectOk(await call<{ total: number; list: LlmModel[] }>('/api/llm/query_all_models', filter, token));
     const forBob = await names(c.bob);
     expect(forBob.list.map((model) => model.llm_name).sort()).toEqual(['alice-public', 'bob-chat']);
     expect(forBob.list.find((model) => model.llm_name === 'alice-public')).toMatchObject({ api_key: '', has_api_key: true, can_edit: false });
@@ -174,8 +172,34 @@ describe('model registry: CRUD, visibility, masked keys', () => {
       secrets: testSecrets,
       cache: createModelCache({ bus: c.t.database.bus, ttlMs: 0 }),
       references: createReferenceRegistry([
-        { references: [{ from: 'agent', label: '智能体', to: 'model', blocksDelete: true, find: async (names) => (names?.includes('alice-chat') ? edgesOf('agent', [{ id: 'a1', name: '客服助手', target: 'alice-chat' }, { id: 'a2', name: '翻译官', target: 'alice-chat' }]) : []) }] },
-        { references: [{ from: 'knowledge_base', label: '知识库', to: 'model', blocksDelete: true, find: async (names) => (names?.includes('alice-chat') ? edgesOf('knowledge_base', [{ id: 'k1', name: '产品手册', target: 'alice-chat' }]) : []) }] },
+        {
+          references: [
+            {
+              from: 'agent',
+              label: '智能体',
+              to: 'model',
+              blocksDelete: true,
+              find: async (names) =>
+                names?.includes('alice-chat')
+                  ? edgesOf('agent', [
+                      { id: 'a1', name: '客服助手', target: 'alice-chat' },
+                      { id: 'a2', name: '翻译官', target: 'alice-chat' },
+                    ])
+                  : [],
+            },
+          ],
+        },
+        {
+          references: [
+            {
+              from: 'knowledge_base',
+              label: '知识库',
+              to: 'model',
+              blocksDelete: true,
+              find: async (names) => (names?.includes('alice-chat') ? edgesOf('knowledge_base', [{ id: 'k1', name: '产品手册', target: 'alice-chat' }]) : []),
+            },
+          ],
+        },
       ]),
     });
     const alice = await c.viewerOf(c.alice);

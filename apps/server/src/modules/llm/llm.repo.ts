@@ -47,7 +47,11 @@ export async function findModelById(db: Db, id: string): Promise<LlmModelRow | u
 
 /** Names are unique ignoring case. */
 export async function findModelByName(db: Db, llmName: string): Promise<CallableModelRow | undefined> {
-  const rows = await db.select(callableColumns).from(llmModels).where(eq(sql`lower(${llmModels.llmName})`, llmName.toLowerCase())).limit(1);
+  const rows = await db
+    .select(callableColumns)
+    .from(llmModels)
+    .where(eq(sql`lower(${llmModels.llmName})`, llmName.toLowerCase()))
+    .limit(1);
   return rows[0];
 }
 
@@ -84,10 +88,6 @@ export async function deleteModel(db: Db, id: string): Promise<boolean> {
 
 export async function countModelsByOwner(db: Db, ownerIds: string[]): Promise<Map<string, number>> {
   if (ownerIds.length === 0) return new Map();
-  const rows = await db
-    .select({ ownerId: llmModels.ownerId, n: count() })
-    .from(llmModels)
-    .where(inArray(llmModels.ownerId, ownerIds))
-    .groupBy(llmModels.ownerId);
+  const rows = await db.select({ ownerId: llmModels.ownerId, n: count() }).from(llmModels).where(inArray(llmModels.ownerId, ownerIds)).groupBy(llmModels.ownerId);
   return new Map(rows.map((row) => [row.ownerId ?? '', row.n]));
 }

@@ -1,17 +1,7 @@
 import type { LlmStatus, LlmType } from '@agent-platform/contracts';
 import type { Db } from '../../platform/db/index.js';
 import { requireVisible, type Viewer } from '../../core/index.js';
-import type {
-  CallOptions,
-  ChatRequest,
-  ChatResult,
-  ChatStreamPart,
-  LlmGateway,
-  ModelEndpoint,
-  RerankRequest,
-  RerankResult,
-  TranscribeRequest,
-} from '../../platform/llm/index.js';
+import type { CallOptions, ChatRequest, ChatResult, ChatStreamPart, LlmGateway, ModelEndpoint, RerankRequest, RerankResult, TranscribeRequest } from '../../platform/llm/index.js';
 import type { SecretBox } from '../../platform/security/index.js';
 import { keyUnreadable, modelDisabled, noChatModel, wrongModelType } from './llm.errors.js';
 import * as repo from './llm.repo.js';
@@ -101,8 +91,7 @@ export function createLlmService({ db, secrets, gateway, cache }: { db: Db; secr
     return use ? assertUsable(model, use) : model;
   }
 
-  const ready = async (viewer: Viewer, ref: ModelRef, use: ModelUse) =>
-    typeof ref === 'string' ? resolveModel(viewer, ref, use) : assertUsable(ref, use);
+  const ready = async (viewer: Viewer, ref: ModelRef, use: ModelUse) => (typeof ref === 'string' ? resolveModel(viewer, ref, use) : assertUsable(ref, use));
   const forViewer = (viewer: Viewer, options: LlmCallOptions): CallOptions => ({ ...options, userId: viewer.id });
 
   return {

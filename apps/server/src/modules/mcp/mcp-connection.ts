@@ -89,7 +89,11 @@ export function createMcpConnector({ outbound, stdioCommands, timeoutMs }: { out
     const requestInit = { headers: config.headers };
     return config.transport === 'sse'
       ? new SSEClientTransport(url, { fetch: guardedFetch, requestInit })
-      : new StreamableHTTPClientTransport(url, { fetch: guardedFetch, requestInit, reconnectionOptions: { maxRetries: 0, initialReconnectionDelay: 1000, maxReconnectionDelay: 1000, reconnectionDelayGrowFactor: 1 } });
+      : new StreamableHTTPClientTransport(url, {
+          fetch: guardedFetch,
+          requestInit,
+          reconnectionOptions: { maxRetries: 0, initialReconnectionDelay: 1000, maxReconnectionDelay: 1000, reconnectionDelayGrowFactor: 1 },
+        });
   }
 
   return {

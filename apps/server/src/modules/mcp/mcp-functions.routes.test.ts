@@ -56,9 +56,7 @@ describe('MCP function listing', () => {
     const fresh = expectOk(await call<McpFunctionsInfo>('/api/service/get_mcp_functions_info_with_config', { transport: 'streamable_http', url: `${mcp.origin}/mcp`, headers: AUTH }));
     expect(names(fresh)).toHaveLength(5);
     const service = await create({ name: '编辑中', url: `${mcp.origin}/mcp`, headers: AUTH });
-    const edited = expectOk(
-      await call<McpFunctionsInfo>('/api/service/get_mcp_functions_info_with_config', { id: service.id, url: `${mcp.origin}/mcp`, headers: service.headers }),
-    );
+    const edited = expectOk(await call<McpFunctionsInfo>('/api/service/get_mcp_functions_info_with_config', { id: service.id, url: `${mcp.origin}/mcp`, headers: service.headers }));
     expect(names(edited)).toHaveLength(5);
   });
 

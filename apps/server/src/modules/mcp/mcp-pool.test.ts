@@ -6,7 +6,7 @@ import { createMcpPool, type PooledConfig } from './mcp-pool.js';
 import { MCP_TEST_TOKEN, startMcpTestServer, type McpTestServer } from './mcp-test-server.js';
 
 const waitFor = async (check: () => boolean, ms: number) => {
-  for (const started = Date.now(); Date.now() - started < ms; ) {
+  for (const started = Date.now(); Date.now() - started < ms;) {
     if (check()) return;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }

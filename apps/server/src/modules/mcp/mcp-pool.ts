@@ -15,8 +15,7 @@ export interface PooledConfig extends McpConnectionConfig {
 export type McpPool = ReturnType<typeof createMcpPool>;
 
 /** A failure of the request itself (the server answered with an error, or we gave up waiting), not of the connection. */
-const isRequestLevel = (error: unknown) =>
-  error instanceof McpError && error.code !== ErrorCode.ConnectionClosed || (error as { name?: string }).name === 'AbortError';
+const isRequestLevel = (error: unknown) => (error instanceof McpError && error.code !== ErrorCode.ConnectionClosed) || (error as { name?: string }).name === 'AbortError';
 
 /**
  * Connected clients by service and config version: reused while they work, replaced once when a request
@@ -25,10 +24,13 @@ const isRequestLevel = (error: unknown) =>
 export function createMcpPool({ connector, idleMs, timeoutMs }: { connector: McpConnector; idleMs: number; timeoutMs: number }) {
   const entries = new Map<string, Entry>();
 
-  const sweeper = setInterval(() => {
-    const now = Date.now();
-    for (const [key, entry] of entries) if (now - entry.lastUsed > idleMs) drop(key, entry);
-  }, Math.max(1000, Math.floor(idleMs / 2)));
+  const sweeper = setInterval(
+    () => {
+      const now = Date.now();
+      for (const [key, entry] of entries) if (now - entry.lastUsed > idleMs) drop(key, entry);
+    },
+    Math.max(1000, Math.floor(idleMs / 2)),
+  );
   sweeper.unref();
 
   function drop(key: string, entry: Entry): void {
@@ -68,7 +70,7 @@ export function createMcpPool({ connector, idleMs, timeoutMs }: { connector: Mcp
         try {
           return await work(await entry.client);
         } catch (error) {
-          if (isRequestLevel(error) || error instanceof McpUnavailable && error.timedOut) throw error;
+          if (isRequestLevel(error) || (error instanceof McpUnavailable && error.timedOut)) throw error;
           drop(config.key, entry);
           if (attempt >= 2) throw describeFailure(config.name, error, timeoutMs);
         }

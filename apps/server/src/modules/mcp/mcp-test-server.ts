@@ -28,7 +28,12 @@ function buildServer(calls: McpTestServer['calls']): McpServer {
   });
   server.registerTool('add', { description: 'Add two numbers', inputSchema: { a: z.number(), b: z.number() } }, async ({ a, b }) => {
     record('add', { a, b });
-    return { content: [{ type: 'text', text: String(a + b) }, { type: 'text', text: 'done' }] };
+    return {
+      content: [
+        { type: 'text', text: String(a + b) },
+        { type: 'text', text: 'done' },
+      ],
+    };
   });
   server.registerTool('fail', { description: 'Always fails', inputSchema: {} }, async () => {
     record('fail', {});

@@ -82,9 +82,7 @@ export function toTool(fn: McpFunctionInfo, { pool, config, serviceId, callTimeo
     },
     async execute(input, { signal }) {
       try {
-        const result = await pool.use(config, (client) =>
-          client.callTool({ name: fn.name, arguments: input as Record<string, unknown> }, undefined, { timeout: callTimeoutMs, signal }),
-        );
+        const result = await pool.use(config, (client) => client.callTool({ name: fn.name, arguments: input as Record<string, unknown> }, undefined, { timeout: callTimeoutMs, signal }));
         const output = contentText(result.content as never, result.structuredContent, maxOutputChars);
         if (result.isError) throw new ToolFailure(`MCP 服务「${config.name}」的函数 ${fn.name} 返回错误：${output || '（无说明）'}`);
         return { output, ...(result.structuredContent === undefined ? {} : { data: result.structuredContent }) };

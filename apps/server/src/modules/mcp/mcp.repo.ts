@@ -54,7 +54,10 @@ export async function updateService(db: Db, id: string, changes: McpServiceChang
 
 /** The outcome of a listing, only if the config it used is still the current one. */
 export async function recordStatus(db: Db, id: string, version: number, changes: Pick<McpServiceChanges, 'status' | 'statusMessage' | 'checkedAt' | 'functionCount'>) {
-  await db.update(mcpServices).set(changes).where(and(eq(mcpServices.id, id), eq(mcpServices.configVersion, version)));
+  await db
+    .update(mcpServices)
+    .set(changes)
+    .where(and(eq(mcpServices.id, id), eq(mcpServices.configVersion, version)));
 }
 
 export async function deleteService(db: Db, id: string): Promise<boolean> {

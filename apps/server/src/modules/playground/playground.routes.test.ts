@@ -18,7 +18,11 @@ describe('model playground: POST /api/llm/chat', () => {
     t = await startTestApp({ SECRET_KEY, LLM_RETRY_BASE_MS: '5' });
     admin = await t.signUp('pg_admin');
     bob = await t.signUp('pg_bob');
-    for (const [llm_name, extra] of [['play-chat', {}], ['play-private', { is_public: false }], ['play-off', { status: 'disabled' }]] as const) {
+    for (const [llm_name, extra] of [
+      ['play-chat', {}],
+      ['play-private', { is_public: false }],
+      ['play-off', { status: 'disabled' }],
+    ] as const) {
       expectOk(await t.call('/api/llm/create_llm_model', { llm_name, type: 'chat', provider: 'openai-compatible', base_url: llm.url, api_key: 'sk-play', is_public: true, ...extra }, admin));
     }
     base = await t.app.listen({ host: '127.0.0.1', port: 0 });
@@ -32,7 +36,11 @@ describe('model playground: POST /api/llm/chat', () => {
   const chat = (body: Record<string, unknown>, token = admin, signal?: AbortSignal) =>
     fetch(`${base}/api/llm/chat`, { method: 'POST', headers: { 'content-type': 'application/json', 'access-token': token }, body: JSON.stringify(body), signal });
   const chatEvents = async (body: Record<string, unknown>, token = admin) => parseSse(await (await chat(body, token)).text());
-  const textOf = (events: SseEvent[], type = 'delta') => events.filter((e) => e.event === type).map((e) => e.data.text).join('');
+  const textOf = (events: SseEvent[], type = 'delta') =>
+    events
+      .filter((e) => e.event === type)
+      .map((e) => e.data.text)
+      .join('');
   const lastChatRequest = () => llm.requests.filter((r) => r.path === '/v1/chat/completions').at(-1)!;
 
   it('streams the answer, keeps both messages and titles the conversation after the question', async () => {

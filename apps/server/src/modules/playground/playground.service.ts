@@ -28,10 +28,7 @@ export function createPlaygroundService(deps: AnswerRunDeps & { readAttachments:
         historyMessages: HISTORY_MESSAGES,
         questionMeta: attachments?.files.length ? { files: attachments.files } : undefined,
       });
-      const messages: ChatMessage[] = [
-        ...(body.system_prompt ? [{ role: 'system' as const, content: body.system_prompt }] : []),
-        ...withAttachedFiles(turn.history, attachments),
-      ];
+      const messages: ChatMessage[] = [...(body.system_prompt ? [{ role: 'system' as const, content: body.system_prompt }] : []), ...withAttachedFiles(turn.history, attachments)];
       const request = { messages, temperature: body.temperature, topP: body.top_p, maxTokens: body.max_tokens };
       await startAnswerRun(deps, sink, user, { kind: 'llm', model, request, feature: 'playground', turn, abandonAfterMs: ABANDON_AFTER_MS });
     },

@@ -35,9 +35,6 @@ export async function insertChallenge(db: Db, challenge: typeof smsChallenges.$i
 
 /** Removes the challenge and answers it: each challenge is tried once, whatever the answer. */
 export async function takeChallenge(db: Db, id: string): Promise<{ answerHash: string; expiresAt: Date } | undefined> {
-  const [row] = await db
-    .delete(smsChallenges)
-    .where(eq(smsChallenges.id, id))
-    .returning({ answerHash: smsChallenges.answerHash, expiresAt: smsChallenges.expiresAt });
+  const [row] = await db.delete(smsChallenges).where(eq(smsChallenges.id, id)).returning({ answerHash: smsChallenges.answerHash, expiresAt: smsChallenges.expiresAt });
   return row;
 }

@@ -8,13 +8,7 @@ export type SmsCodeRow = typeof smsCodes.$inferSelect;
  * Takes the phone's send slot atomically: stores the new code unless one was sent less than
  * `intervalSeconds` ago. Returns the previous row's send time when the slot is taken.
  */
-export async function claimSendSlot(
-  db: Db,
-  phone: string,
-  codeHash: string,
-  expiresAt: Date,
-  intervalSeconds: number,
-): Promise<{ claimed: true } | { claimed: false; sentAt: Date }> {
+export async function claimSendSlot(db: Db, phone: string, codeHash: string, expiresAt: Date, intervalSeconds: number): Promise<{ claimed: true } | { claimed: false; sentAt: Date }> {
   const rows = await db
     .insert(smsCodes)
     .values({ phone, codeHash, expiresAt })
@@ -35,7 +29,10 @@ export async function findCode(db: Db, phone: string): Promise<SmsCodeRow | unde
 }
 
 export async function countAttempt(db: Db, phone: string): Promise<void> {
-  await db.update(smsCodes).set({ attempts: sql`${smsCodes.attempts} + 1` }).where(eq(smsCodes.phone, phone));
+  await db
+    .update(smsCodes)
+    .set({ attempts: sql`${smsCodes.attempts} + 1` })
+    .where(eq(smsCodes.phone, phone));
 }
 
 export async function deleteCode(db: Db, phone: string): Promise<void> {

@@ -22,4 +22,3 @@ export function smsRoutes(app: FastifyInstance, sms: SmsService): void {
     },
   });
 }
-

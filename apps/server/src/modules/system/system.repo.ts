@@ -48,11 +48,7 @@ export async function updateProperty(db: Db, id: string, changes: PropertyChange
 }
 
 export async function updateCurrentValueByCode(db: Db, code: string, currentValue: string | null): Promise<boolean> {
-  const rows = await db
-    .update(systemProperties)
-    .set({ currentValue, updatedAt: new Date() })
-    .where(eq(systemProperties.code, code))
-    .returning({ id: systemProperties.id });
+  const rows = await db.update(systemProperties).set({ currentValue, updatedAt: new Date() }).where(eq(systemProperties.code, code)).returning({ id: systemProperties.id });
   return rows.length > 0;
 }
 

@@ -1,10 +1,4 @@
-import {
-  batchUpdatePropertiesBody,
-  createPropertyBody,
-  deletePropertyBody,
-  listPropertiesBody,
-  updatePropertyBody,
-} from '@agent-platform/contracts';
+import { batchUpdatePropertiesBody, createPropertyBody, deletePropertyBody, listPropertiesBody, updatePropertyBody } from '@agent-platform/contracts';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../platform/http/index.js';
 import type { SystemService } from './system.service.js';

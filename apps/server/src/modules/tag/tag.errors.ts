@@ -4,8 +4,7 @@ import { AppError, badInput, notFound } from '../../core/index.js';
 export const tagNotFound = () => notFound('标签');
 export const parentNotFound = () => notFound('上级标签');
 
-export const tagNameTaken = (tagType: TagType, name: string) =>
-  new AppError('CONFLICT', `同一级下已有名为「${name}」的${TAG_TYPE_LABELS[tagType]}标签（名称不区分大小写），请换一个名称`);
+export const tagNameTaken = (tagType: TagType, name: string) => new AppError('CONFLICT', `同一级下已有名为「${name}」的${TAG_TYPE_LABELS[tagType]}标签（名称不区分大小写），请换一个名称`);
 
 export const tooManyTags = (tagType: TagType) => badInput(`${TAG_TYPE_LABELS[tagType]}标签最多 ${TAG_MAX_PER_TYPE} 个，请先删除不用的标签`);
 

@@ -40,8 +40,5 @@ export function buildTagTree(rows: TagRow[], keyword?: string): TagNode[] {
 
 /** One type's tags in tree order, each child naming its parent: what tag pickers group by. */
 export function flattenTagTree(rows: TagRow[]): SubTag[] {
-  return buildTagTree(rows).flatMap(({ children, ...parent }) => [
-    { ...parent, parent_name: null },
-    ...children.map((child) => ({ ...child, parent_name: parent.name })),
-  ]);
+  return buildTagTree(rows).flatMap(({ children, ...parent }) => [{ ...parent, parent_name: null }, ...children.map((child) => ({ ...child, parent_name: parent.name }))]);
 }

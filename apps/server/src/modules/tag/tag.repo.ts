@@ -7,8 +7,7 @@ export type TagRow = typeof tags.$inferSelect;
 export type NewTag = typeof tags.$inferInsert;
 export type TagChanges = Partial<Pick<NewTag, 'name' | 'parentId' | 'color' | 'sort'>>;
 
-const siblingsOf = (tagType: TagType, parentId: string | null) =>
-  and(eq(tags.tagType, tagType), parentId ? eq(tags.parentId, parentId) : isNull(tags.parentId));
+const siblingsOf = (tagType: TagType, parentId: string | null) => and(eq(tags.tagType, tagType), parentId ? eq(tags.parentId, parentId) : isNull(tags.parentId));
 
 /** Every tag (of one type), in display order: by position, then age. */
 export async function listTags(db: Db, tagType?: TagType): Promise<TagRow[]> {
@@ -35,7 +34,10 @@ export async function listChildren(db: Db, parentId: string): Promise<TagRow[]> 
 
 /** The position after the last sibling. */
 export async function nextSort(db: Db, tagType: TagType, parentId: string | null): Promise<number> {
-  const [row] = await db.select({ last: max(tags.sort) }).from(tags).where(siblingsOf(tagType, parentId));
+  const [row] = await db
+    .select({ last: max(tags.sort) })
+    .from(tags)
+    .where(siblingsOf(tagType, parentId));
   return row?.last === null || row?.last === undefined ? 0 : row.last + 1;
 }
 

@@ -123,7 +123,11 @@ describe('tags: create, query, update, delete; administrators only change them',
     expectOk(await update({ id: z.id, sort: 99 }));
     expect(names(await tree({ tag_type: 'asset' }))).toEqual(['X[]', 'Y[]', 'Z[]']);
     expectOk(await update({ id: x.id, sort: 1 }));
-    expect((await tree({ tag_type: 'asset' })).map((tag) => [tag.name, tag.sort])).toEqual([['Y', 0], ['X', 1], ['Z', 2]]);
+    expect((await tree({ tag_type: 'asset' })).map((tag) => [tag.name, tag.sort])).toEqual([
+      ['Y', 0],
+      ['X', 1],
+      ['Z', 2],
+    ]);
     expect(y.sort).toBe(1);
   });
 

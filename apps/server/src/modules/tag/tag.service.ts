@@ -64,41 +64,35 @@ export function createTagAdminService({ db, references }: TagServiceDeps) {
     },
 
     async createTag(userId: string, { tag_type, name, parent_id, color }: CreateTagBody): Promise<Tag> {
-      return inTransaction(
-        { tagType: tag_type, name },
-        async (tx) => {
-          if ((await repo.countTagsOfType(tx, tag_type)) >= TAG_MAX_PER_TYPE) throw tooManyTags(tag_type);
-          const parentId = parent_id ? (await checkedParent(tx, tag_type, parent_id)).id : null;
-          const sort = await repo.nextSort(tx, tag_type, parentId);
-          return toTag(await repo.insertTag(tx, { tagType: tag_type, name, parentId, color: color ?? null, sort, createdBy: userId }));
-        },
-      );
+      return inTransaction({ tagType: tag_type, name }, async (tx) => {
+        if ((await repo.countTagsOfType(tx, tag_type)) >= TAG_MAX_PER_TYPE) throw tooManyTags(tag_type);
+        const parentId = parent_id ? (await checkedParent(tx, tag_type, parent_id)).id : null;
+        const sort = await repo.nextSort(tx, tag_type, parentId);
+        return toTag(await repo.insertTag(tx, { tagType: tag_type, name, parentId, color: color ?? null, sort, createdBy: userId }));
+      });
     },
 
     async updateTag({ id, name, parent_id, color, sort }: UpdateTagBody): Promise<Tag> {
       const clash: { tagType: TagType; name: string } = { tagType: 'agent', name: name ?? '' };
-      return inTransaction(
-        clash,
-        async (tx) => {
-          const current = await repo.findTagById(tx, id);
-          if (!current) throw tagNotFound();
-          const tagType = current.tagType;
-          Object.assign(clash, { tagType, name: name ?? current.name });
-          const moved = parent_id !== undefined && parent_id !== current.parentId;
-          if (moved && parent_id) await checkedParent(tx, current.tagType, parent_id, current);
-          const updated = await repo.updateTag(tx, id, {
-            name,
-            color,
-            ...(moved ? { parentId: parent_id, sort: await repo.nextSort(tx, current.tagType, parent_id ?? null) } : {}),
-          });
-          if (!updated) throw tagNotFound();
-          if (sort !== undefined) await reorder(tx, updated, sort);
-          if (name !== undefined && name !== current.name && (await orphaned(tx, tagType, [current.name], id)).length > 0) {
-            for (const reference of referencesOf(tagType)) await reference.renameTag(tx, current.name, name);
-          }
-          return toTag((await repo.findTagById(tx, id))!);
-        },
-      );
+      return inTransaction(clash, async (tx) => {
+        const current = await repo.findTagById(tx, id);
+        if (!current) throw tagNotFound();
+        const tagType = current.tagType;
+        Object.assign(clash, { tagType, name: name ?? current.name });
+        const moved = parent_id !== undefined && parent_id !== current.parentId;
+        if (moved && parent_id) await checkedParent(tx, current.tagType, parent_id, current);
+        const updated = await repo.updateTag(tx, id, {
+          name,
+          color,
+          ...(moved ? { parentId: parent_id, sort: await repo.nextSort(tx, current.tagType, parent_id ?? null) } : {}),
+        });
+        if (!updated) throw tagNotFound();
+        if (sort !== undefined) await reorder(tx, updated, sort);
+        if (name !== undefined && name !== current.name && (await orphaned(tx, tagType, [current.name], id)).length > 0) {
+          for (const reference of referencesOf(tagType)) await reference.renameTag(tx, current.name, name);
+        }
+        return toTag((await repo.findTagById(tx, id))!);
+      });
     },
 
     /** Deletes the tag and its children. */

@@ -20,11 +20,7 @@ export const tags = pgTable(
   },
   (table) => [
     // One name per type and parent, ignoring case; first-level tags share the all-zero parent.
-    uniqueIndex('tags_type_parent_name_key').on(
-      table.tagType,
-      sql`coalesce(${table.parentId}, '00000000-0000-0000-0000-000000000000'::uuid)`,
-      sql`lower(${table.name})`,
-    ),
+    uniqueIndex('tags_type_parent_name_key').on(table.tagType, sql`coalesce(${table.parentId}, '00000000-0000-0000-0000-000000000000'::uuid)`, sql`lower(${table.name})`),
     index('tags_parent_id_idx').on(table.parentId),
   ],
 );

@@ -14,7 +14,10 @@ function describe(error: ErrorObject): string {
     case 'required':
       return `缺少参数 ${error.instancePath ? `${where}.` : ''}${String(params.missingProperty)}`;
     case 'type':
-      return `${where} 应为${String(params.type).split(',').map((type) => TYPE_LABELS[type] ?? type).join('或')}`;
+      return `${where} 应为${String(params.type)
+        .split(',')
+        .map((type) => TYPE_LABELS[type] ?? type)
+        .join('或')}`;
     case 'enum':
       return `${where} 只能是 ${(params.allowedValues as unknown[]).map((value) => JSON.stringify(value)).join('、')} 之一`;
     case 'additionalProperties':

@@ -13,9 +13,7 @@ const KB_INPUT = {
 
 function hitsText(result: KbSearchResult): string {
   if (result.hits.length === 0) return '没有检索到相关内容';
-  const text = result.hits
-    .map((hit, index) => `[${index + 1}] 《${hit.doc_name}》（${hit.kb_name}，相关度 ${hit.score.toFixed(2)}）\n${hit.text}`)
-    .join('\n\n');
+  const text = result.hits.map((hit, index) => `[${index + 1}] 《${hit.doc_name}》（${hit.kb_name}，相关度 ${hit.score.toFixed(2)}）\n${hit.text}`).join('\n\n');
   return text.length > MAX_OUTPUT_CHARS ? `${text.slice(0, MAX_OUTPUT_CHARS)}\n（内容过长，已截断）` : text;
 }
 

@@ -91,12 +91,32 @@ export function multimodalToolSource({ llm, files, outbound }: { llm: LlmService
           try {
             if (config.task === 'stt') {
               const { bytes, mime, name } = await fileBytes(viewer, String(input.file_id), 'audio');
-              const { text } = await llm.transcribe(viewer, config.llm_name, { audio: bytes, filename: name, mediaType: mime || undefined, prompt: config.prompt }, { feature: 'tool', signal });
+              const { text } = await llm.transcribe(
+                viewer,
+                config.llm_name,
+                { audio: bytes, filename: name, mediaType: mime || undefined, prompt: config.prompt },
+                { feature: 'tool', signal },
+              );
               return { output: text || '（没有识别出文字）' };
             }
             const url = await imageDataUrl(viewer, input, signal);
             const question = [config.prompt || DEFAULT_VISION_PROMPT, typeof input.question === 'string' ? input.question : ''].filter(Boolean).join('\n');
-            const result = await llm.chat(viewer, config.llm_name, { messages: [{ role: 'user', content: [{ type: 'text', text: question }, { type: 'image', url }] }] }, { feature: 'tool', signal });
+            const result = await llm.chat(
+              viewer,
+              config.llm_name,
+              {
+                messages: [
+                  {
+                    role: 'user',
+                    content: [
+                      { type: 'text', text: question },
+                      { type: 'image', url },
+                    ],
+                  },
+                ],
+              },
+              { feature: 'tool', signal },
+            );
             return { output: result.text };
           } catch (error) {
             if (error instanceof AppError) throw new ToolFailure(error.message);

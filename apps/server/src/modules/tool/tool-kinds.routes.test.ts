@@ -33,7 +33,11 @@ describe('knowledge-base and multimodal tools', () => {
   it('describes an uploaded image through a vision model, and refuses a model without vision', async () => {
     await c.createModel(c.alice, { llm_name: 'eyes', type: 'vision' });
     await c.createModel(c.alice, { llm_name: 'blind', type: 'chat' });
-    expectCode(await c.t.call('/api/tool/create', { kind: 'llm/multimodal', name: 'look0', config: { task: 'vision', llm_name: 'blind' } }, c.alice), 40001, '模型「blind」不支持图片理解，请选择视觉模型');
+    expectCode(
+      await c.t.call('/api/tool/create', { kind: 'llm/multimodal', name: 'look0', config: { task: 'vision', llm_name: 'blind' } }, c.alice),
+      40001,
+      '模型「blind」不支持图片理解，请选择视觉模型',
+    );
     const tool = await create(c.alice, { kind: 'llm/multimodal', name: 'look', title: '看图', config: { task: 'vision', llm_name: 'eyes', prompt: '描述图片' } });
     const image = await c.uploadFile(c.alice, 'dot.png', PNG);
     c.llm.reset();

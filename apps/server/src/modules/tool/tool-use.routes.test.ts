@@ -28,7 +28,13 @@ describe('tool_use: HTTP tools call a real API, bounded and guarded', () => {
   it('maps input to path, query, headers and a JSON body, and prints JSON compactly', async () => {
     const schema = {
       type: 'object',
-      properties: { city: { type: 'string' }, days: { type: 'integer', minimum: 1 }, 'x-trace': { type: 'string' }, note: { type: 'string' }, tags: { type: 'array', items: { type: 'string' } } },
+      properties: {
+        city: { type: 'string' },
+        days: { type: 'integer', minimum: 1 },
+        'x-trace': { type: 'string' },
+        note: { type: 'string' },
+        tags: { type: 'array', items: { type: 'string' } },
+      },
       required: ['city'],
     };
     const post = await tool({ method: 'POST', url: `${api.url}/echo/weather/{city}`, headers: { 'x-fixed': 'yes' }, params: { days: 'query', 'x-trace': 'header' } }, schema);

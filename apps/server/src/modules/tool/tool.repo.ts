@@ -32,9 +32,7 @@ function filterOf({ scope, kind, tag, keyword }: ToolFilter): SQL | undefined {
     ne(tools.kind, 'llm/db'),
     kind ? eq(tools.kind, kind) : undefined,
     tag ? sql`${tools.tags} @> ${JSON.stringify([tag])}::jsonb` : undefined,
-    keyword
-      ? or(ilike(tools.name, likePattern(keyword)), ilike(tools.title, likePattern(keyword)), ilike(tools.description, likePattern(keyword)))
-      : undefined,
+    keyword ? or(ilike(tools.name, likePattern(keyword)), ilike(tools.title, likePattern(keyword)), ilike(tools.description, likePattern(keyword))) : undefined,
   );
 }
 
@@ -62,7 +60,13 @@ export async function insertTool(db: Db, tool: NewTool): Promise<ToolRow | undef
 }
 
 export async function updateTool(db: Db, id: string, changes: ToolChanges): Promise<ToolRow | undefined> {
-  return (await db.update(tools).set({ ...changes, updatedAt: new Date() }).where(eq(tools.id, id)).returning())[0];
+  return (
+    await db
+      .update(tools)
+      .set({ ...changes, updatedAt: new Date() })
+      .where(eq(tools.id, id))
+      .returning()
+  )[0];
 }
 
 export async function deleteTool(db: Db, id: string): Promise<boolean> {

@@ -85,7 +85,10 @@ describe('custom tools: create, import, list, change, delete', () => {
   });
 
   it('seals secrets at rest and answers them only masked; a masked secret sent back keeps the stored one', async () => {
-    const tool = await create(alice, echoTool('keyed', { config: { method: 'GET', url: `${api.url}/secure/bearer`, auth: { type: 'bearer', token: SECRETS.bearer } }, input_schema: { type: 'object', properties: {} } }));
+    const tool = await create(
+      alice,
+      echoTool('keyed', { config: { method: 'GET', url: `${api.url}/secure/bearer`, auth: { type: 'bearer', token: SECRETS.bearer } }, input_schema: { type: 'object', properties: {} } }),
+    );
     expect(tool.config.auth).toEqual({ type: 'bearer', token: 'tok-****0003' });
     const [row] = await t.rows<{ secret_sealed: string; config: unknown }>(sql`select secret_sealed, config from tools where id = ${tool.id}`);
     expect(row!.secret_sealed).toMatch(/^v1\./);

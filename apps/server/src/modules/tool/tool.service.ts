@@ -132,9 +132,7 @@ export function createToolService({ db, sources, builtins }: ToolServiceDeps) {
       const source = sourceOf(stored.kind);
       const reconfigured = body.config !== undefined || body.input_schema !== undefined;
       // Without a new config the shown one (secrets masked) is checked again: the stored secret stays.
-      const prepared = reconfigured
-        ? await source.prepare(viewer, { config: body.config ?? configShown(stored, source), inputSchema: body.input_schema, stored })
-        : undefined;
+      const prepared = reconfigured ? await source.prepare(viewer, { config: body.config ?? configShown(stored, source), inputSchema: body.input_schema, stored }) : undefined;
       await saved(
         repo.updateTool(db, id, {
           name: body.name,

@@ -29,7 +29,10 @@ export function usageRowsInsert(records: NewUsageRecord[]): SQL {
 /** Calls and tokens per user and model: the recent rows plus the daily sums older rows were rolled up into (`usage-rollup.ts`). */
 export async function sumTokensByUserAndModel(db: Db, userIds: string[]): Promise<Array<ModelTokenUsage & { userId: string }>> {
   if (userIds.length === 0) return [];
-  const ids = sql.join(userIds.map((id) => sql`${id}::uuid`), sql`, `);
+  const ids = sql.join(
+    userIds.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
   const result = await db.execute(sql`
     select user_id, model, sum(calls)::bigint as calls, sum(prompt_tokens)::bigint as prompt_tokens, sum(completion_tokens)::bigint as completion_tokens
     from (

@@ -5,7 +5,7 @@ import { PASSWORD, expectCode, expectOk, startTestApp, type TestApp } from '../.
 
 const UPDATE = '/api/user/update_userinfo';
 
-describe('update_userinfo: one\'s own account', () => {
+describe("update_userinfo: one's own account", () => {
   let t: TestApp;
   let admin: string;
   beforeAll(async () => {
@@ -58,11 +58,7 @@ describe('update_userinfo: one\'s own account', () => {
     expectCode(await t.call(UPDATE, { old_password: 'wrong-old', new_password: 'new-secret-1' }, token), 40001, '原密码不正确');
     expectCode(await t.call(UPDATE, { new_password: 'new-secret-1' }, token), 40001, '参数 old_password 不合法：修改密码需要填写原密码');
     expectCode(await t.call(UPDATE, { old_password: PASSWORD, new_password: '12345' }, token), 40001, '参数 new_password 不合法：新密码至少 6 位');
-    expectCode(
-      await t.call(UPDATE, { old_password: PASSWORD, new_password: 'n'.repeat(65) }, token),
-      40001,
-      '参数 new_password 不合法：新密码不能超过 64 个字符',
-    );
+    expectCode(await t.call(UPDATE, { old_password: PASSWORD, new_password: 'n'.repeat(65) }, token), 40001, '参数 new_password 不合法：新密码不能超过 64 个字符');
     // A refused change changes nothing, the nickname sent with it included.
     expectCode(await t.call(UPDATE, { nick_name: '不该保存', old_password: 'wrong-old', new_password: 'new-secret-1' }, token), 40001);
     expect(await t.userRow('wendy')).toMatchObject({ password_hash: hash, nick_name: '昵称wendy' });

@@ -152,7 +152,11 @@ describe('account administration', () => {
       await holder.end();
       const results = await pending;
       expect(results.map((r) => r.body.code).sort()).toEqual([200, 40301]);
-      expectCode(results.find((r) => r.body.code === 40301)!, 40301, '不能删除最后一个管理员');
+      expectCode(
+        results.find((r) => r.body.code === 40301)!,
+        40301,
+        '不能删除最后一个管理员',
+      );
     } else {
       // One embedded process: the loser finds itself deleted already, or the other as the last admin.
       const codes = (await race()).map((r) => r.body.code).sort();

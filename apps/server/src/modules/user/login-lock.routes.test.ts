@@ -47,7 +47,11 @@ describe('sign-in lock', () => {
     expect(passwordChecks.count).toBe(5);
     const codes = answers.map((answer) => answer.body.code).sort();
     expect(codes).toEqual([...Array(5).fill(40104), ...Array(15).fill(42901)]);
-    expectCode(answers.find((answer) => answer.body.code === 42901)!, 42901, ACCOUNT_LOCKED);
+    expectCode(
+      answers.find((answer) => answer.body.code === 42901)!,
+      42901,
+      ACCOUNT_LOCKED,
+    );
     // Locked: even the right password is not checked now.
     expectCode(await login('target', PASSWORD, '10.9.1.1'), 42901, ACCOUNT_LOCKED);
     expect(passwordChecks.count).toBe(5);

@@ -107,7 +107,10 @@ describe('register and login', () => {
 
   it('locks a user name after repeated failures (42901), for existing and unknown names alike', async () => {
     expectOk(await t.register('dave'));
-    for (const [name, ip] of [['dave', '10.0.3.1'], ['ghost_user', '10.0.3.2']] as const) {
+    for (const [name, ip] of [
+      ['dave', '10.0.3.1'],
+      ['ghost_user', '10.0.3.2'],
+    ] as const) {
       for (let i = 0; i < 3; i += 1) {
         expectCode(await t.call(LOGIN, { user_name: name, password: 'bad-guess' }, undefined, { ip }), 40104, '用户名或密码错误');
       }

@@ -17,12 +17,10 @@ describe('sessions', () => {
   });
   afterAll(() => t.close());
 
-  const age = (token: string, hours: number) =>
-    t.rows(sql`update sessions set created_at = now() - make_interval(secs => ${hours * 3600}) where token_hash = ${sha256(token)}`);
+  const age = (token: string, hours: number) => t.rows(sql`update sessions set created_at = now() - make_interval(secs => ${hours * 3600}) where token_hash = ${sha256(token)}`);
   const expire = (token: string) => t.rows(sql`update sessions set expires_at = now() - interval '1 second' where token_hash = ${sha256(token)}`);
   const whoAmI = (token: string) => t.call(WHO_AM_I, undefined, token);
-  const sessionCount = async (userName: string) =>
-    (await t.rows(sql`select count(*)::int as n from sessions s join users u on u.id = s.user_id where u.user_name = ${userName}`))[0]?.n;
+  const sessionCount = async (userName: string) => (await t.rows(sql`select count(*)::int as n from sessions s join users u on u.id = s.user_id where u.user_name = ${userName}`))[0]?.n;
 
   it('answers 40101 without a token, with an unknown one, and with the token in another header', async () => {
     expectCode(await t.call(WHO_AM_I), 40101, '请先登录');

@@ -6,15 +6,7 @@ import { AppError, type AuthUser, type Logger } from '../../core/index.js';
 import { ROTATED_TOKEN_HEADER, TOKEN_HEADER, type Authenticator } from '../../platform/http/index.js';
 import { newToken, sha256 } from '../../platform/security/index.js';
 import { SessionCache } from './session-cache.js';
-import {
-  deleteOtherSessions,
-  deleteSessions,
-  deleteSessionsOfUser,
-  extendSession,
-  findLiveSession,
-  insertSession,
-  type SessionWithUser,
-} from './session.repo.js';
+import { deleteOtherSessions, deleteSessions, deleteSessionsOfUser, extendSession, findLiveSession, insertSession, type SessionWithUser } from './session.repo.js';
 import { toUserInfo } from './user.mapper.js';
 
 /** How long a replaced token keeps working, so calls already in flight with it still succeed. */

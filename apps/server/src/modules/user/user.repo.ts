@@ -17,7 +17,11 @@ export const userColumns = {
 export type UserPublicRow = Pick<UserRow, keyof typeof userColumns>;
 
 export async function findUserByName(db: Db, userName: string): Promise<UserRow | undefined> {
-  const rows = await db.select().from(users).where(eq(sql`lower(${users.userName})`, userName.toLowerCase())).limit(1);
+  const rows = await db
+    .select()
+    .from(users)
+    .where(eq(sql`lower(${users.userName})`, userName.toLowerCase()))
+    .limit(1);
   return rows[0];
 }
 
@@ -51,11 +55,7 @@ export async function insertUser(db: Db, user: NewUser): Promise<UserPublicRow |
   return rows[0];
 }
 
-export async function updateUser(
-  db: Db,
-  id: string,
-  changes: Partial<Pick<UserRow, 'nickName' | 'phone' | 'passwordHash' | 'status'>>,
-): Promise<UserPublicRow | undefined> {
+export async function updateUser(db: Db, id: string, changes: Partial<Pick<UserRow, 'nickName' | 'phone' | 'passwordHash' | 'status'>>): Promise<UserPublicRow | undefined> {
   const rows = await db
     .update(users)
     .set({ ...changes, updatedAt: new Date() })
@@ -76,26 +76,12 @@ export interface UserFilter {
 
 function filterOf({ keyword, status }: UserFilter): SQL | undefined {
   const pattern = keyword ? `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
-  return and(
-    status ? eq(users.status, status) : undefined,
-    pattern ? or(ilike(users.userName, pattern), ilike(users.nickName, pattern), ilike(users.phone, pattern)) : undefined,
-  );
+  return and(status ? eq(users.status, status) : undefined, pattern ? or(ilike(users.userName, pattern), ilike(users.nickName, pattern), ilike(users.phone, pattern)) : undefined);
 }
 
-export async function listUsers(
-  db: Db,
-  filter: UserFilter,
-  offset: number,
-  limit: number,
-): Promise<{ total: number; rows: UserPublicRow[] }> {
+export async function listUsers(db: Db, filter: UserFilter, offset: number, limit: number): Promise<{ total: number; rows: UserPublicRow[] }> {
   const where = filterOf(filter);
   const [totalRow] = await db.select({ n: count() }).from(users).where(where);
-  const rows = await db
-    .select(userColumns)
-    .from(users)
-    .where(where)
-    .orderBy(desc(users.createdAt), desc(users.id))
-    .offset(offset)
-    .limit(limit);
+  const rows = await db.select(userColumns).from(users).where(where).orderBy(desc(users.createdAt), desc(users.id)).offset(offset).limit(limit);
   return { total: totalRow?.n ?? 0, rows };
 }

@@ -1,14 +1,4 @@
-import {
-  deleteUserBody,
-  listUsersBody,
-  loginBody,
-  registerBody,
-  reviewUserBody,
-  unlockUserBody,
-  updateUserInfoBody,
-  usageStatsBody,
-  userInfo,
-} from '@agent-platform/contracts';
+import { deleteUserBody, listUsersBody, loginBody, registerBody, reviewUserBody, unlockUserBody, updateUserInfoBody, usageStatsBody, userInfo } from '@agent-platform/contracts';
 import type { FastifyInstance } from 'fastify';
 import { ROTATED_TOKEN_HEADER, route } from '../../platform/http/index.js';
 import type { UserUsageService } from './user-usage.service.js';

@@ -1,12 +1,4 @@
-import {
-  REGISTER_REVIEW_PROPERTY,
-  type ListUsersBody,
-  type LoginBody,
-  type Page,
-  type RegisterBody,
-  type UpdateUserInfoBody,
-  type UserInfo,
-} from '@agent-platform/contracts';
+import { REGISTER_REVIEW_PROPERTY, type ListUsersBody, type LoginBody, type Page, type RegisterBody, type UpdateUserInfoBody, type UserInfo } from '@agent-platform/contracts';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/index.js';
 import { AppError, type AuthUser, badInput, forbidden, notFound } from '../../core/index.js';

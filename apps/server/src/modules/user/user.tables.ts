@@ -17,10 +17,7 @@ export const users = pgTable(
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [
-    uniqueIndex('users_user_name_key').on(sql`lower(${table.userName})`),
-    index('users_created_at_idx').on(table.createdAt),
-  ],
+  (table) => [uniqueIndex('users_user_name_key').on(sql`lower(${table.userName})`), index('users_created_at_idx').on(table.createdAt)],
 );
 
 export const sessions = pgTable(

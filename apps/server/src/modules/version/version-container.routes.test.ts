@@ -25,8 +25,7 @@ describe('/version.json and the container id', () => {
     await t.close();
   });
 
-  const containerIdFor = async (token?: string) =>
-    (await app.inject({ method: 'GET', url: '/version.json', headers: token ? { 'access-token': token } : {} })).json().containerId;
+  const containerIdFor = async (token?: string) => (await app.inject({ method: 'GET', url: '/version.json', headers: token ? { 'access-token': token } : {} })).json().containerId;
 
   it('names the container to administrators only', async () => {
     expect(await containerIdFor(admin)).toBe(CONTAINER_ID);

@@ -13,9 +13,7 @@ describe('version and health', () => {
     const response = await t.app.inject({ method: 'GET', url: '/version.json' });
     expect(response.statusCode).toBe(200);
     const info = response.json();
-    expect(Object.keys(info).sort()).toEqual(
-      ['arch', 'buildTime', 'containerId', 'gitBranch', 'gitCommit', 'id', 'isDocker', 'nodeVersion', 'platform'].sort(),
-    );
+    expect(Object.keys(info).sort()).toEqual(['arch', 'buildTime', 'containerId', 'gitBranch', 'gitCommit', 'id', 'isDocker', 'nodeVersion', 'platform'].sort());
     expect(info.id).toMatch(/\S+/);
     expect(info.nodeVersion).toBe(process.version);
     expect(info.arch).toBe(process.arch);

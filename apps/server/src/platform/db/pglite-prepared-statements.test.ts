@@ -14,7 +14,8 @@ describe('prepared statements on PGlite', () => {
   afterEach(() => client.close());
 
   // `exec` (the simple protocol) is never prepared, so this look does not count itself.
-  const prepared = async () => ((await client.exec('select statement from pg_prepared_statements order by prepare_time'))[0]!.rows as Array<{ statement: string }>).map((row) => row.statement);
+  const prepared = async () =>
+    ((await client.exec('select statement from pg_prepared_statements order by prepare_time'))[0]!.rows as Array<{ statement: string }>).map((row) => row.statement);
 
   it('prepares a statement on its second run and answers exactly as the ordinary path does', async () => {
     const insert = 'insert into notes (id, body, meta) values ($1, $2, $3::jsonb) returning id, body, meta';

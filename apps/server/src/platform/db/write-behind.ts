@@ -80,7 +80,12 @@ export class WriteBehind {
       for (const item of batch) item.settle();
     } catch (error) {
       if (batch.length === 1) this.fail(batch[0]!, error);
-      else for (const item of batch) await this.write([item]).then(() => item.settle(), (itemError: unknown) => this.fail(item, itemError));
+      else
+        for (const item of batch)
+          await this.write([item]).then(
+            () => item.settle(),
+            (itemError: unknown) => this.fail(item, itemError),
+          );
     } finally {
       this.flushing = false;
       this.schedule();
@@ -105,7 +110,10 @@ export class WriteBehind {
     if (tails.length > 1) throw new Error('at most one kind of row written behind may end the statement');
     const last = tails[0] ?? writes.pop();
     if (last) {
-      const parts = sql.join(writes.map((write, i) => sql`${sql.raw(`write_${i}`)} as (${write})`), sql`, `);
+      const parts = sql.join(
+        writes.map((write, i) => sql`${sql.raw(`write_${i}`)} as (${write})`),
+        sql`, `,
+      );
       await this.db.execute(writes.length ? sql`with ${parts} ${last}` : last);
     }
     for (const [kind, rows] of byKind) kind.written?.(rows);

@@ -70,7 +70,18 @@ describe('chunkDocument', () => {
 
   it('keeps each heading path with the text under it, and a heading with nothing under it', () => {
     const chunks = chunkDocument(
-      doc(heading(1, '员工手册'), text('欢迎。'), heading(2, '考勤'), text('九点上班。'), heading(2, '请假'), heading(3, '病假'), text('需要证明。'), heading(2, '附录'), heading(1, '第二章'), { kind: 'table', text: '姓名: 张三\n姓名: 李四' }),
+      doc(
+        heading(1, '员工手册'),
+        text('欢迎。'),
+        heading(2, '考勤'),
+        text('九点上班。'),
+        heading(2, '请假'),
+        heading(3, '病假'),
+        text('需要证明。'),
+        heading(2, '附录'),
+        heading(1, '第二章'),
+        { kind: 'table', text: '姓名: 张三\n姓名: 李四' },
+      ),
       { chunkSize: 200, overlap: 20 },
     );
     expect(chunks.map((c) => [c.headings, c.text])).toEqual([

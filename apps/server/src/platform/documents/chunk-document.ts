@@ -73,7 +73,13 @@ function pack(list: Unit[], budget: number, overlap: number): string[] {
       for (let k = end - 1; k > start && size(start, k) >= budget / 2; k--) if (list[k]!.strength > list[best]!.strength) best = k;
       end = best;
     }
-    pieces.push(list.slice(start, end).map((u, i) => (i ? u.joiner : '') + u.text).join('').trim());
+    pieces.push(
+      list
+        .slice(start, end)
+        .map((u, i) => (i ? u.joiner : '') + u.text)
+        .join('')
+        .trim(),
+    );
     if (end >= list.length) break;
     // Carry whole trailing units (at most `overlap` characters) into the next piece, leaving it room to move on.
     let next = end;

@@ -55,7 +55,10 @@ describe('detectFormat', () => {
   it('recognises a password-protected Office file (an OLE container holding EncryptionInfo)', () => {
     const head = new Uint8Array(1024);
     head.set([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
-    head.set([...'EncryptionInfo'].flatMap((c) => [c.charCodeAt(0), 0]), 600);
+    head.set(
+      [...'EncryptionInfo'].flatMap((c) => [c.charCodeAt(0), 0]),
+      600,
+    );
     expect(reason('secret.xlsx', head)).toBe('文件已加密，无法解析');
   });
 });

@@ -13,10 +13,7 @@ port.on('message', async ({ id, bytes, fileName }: WorkerRequest) => {
   try {
     response = { id, ok: true, document: await parseDocument({ bytes, fileName }) };
   } catch (error) {
-    response =
-      error instanceof DocumentRejected
-        ? { id, ok: false, rejected: error.reason }
-        : { id, ok: false, error: error instanceof Error ? error.message : String(error) };
+    response = error instanceof DocumentRejected ? { id, ok: false, rejected: error.reason } : { id, ok: false, error: error instanceof Error ? error.message : String(error) };
   }
   port.postMessage(response);
 });

@@ -59,11 +59,9 @@ export function cutLongSentence(sentence: string, limit: number): string[] {
 export function textUnits(text: string, separators: string[], limit: number, depth = 0): Unit[] {
   const separator = separators[depth];
   if (separator !== undefined) {
-    return text.split(separator).flatMap((part, i) =>
-      textUnits(part, separators, limit, depth + 1).map((unit, j) =>
-        i > 0 && j === 0 ? { ...unit, joiner: separator, strength: separatorStrength(depth) } : unit,
-      ),
-    );
+    return text
+      .split(separator)
+      .flatMap((part, i) => textUnits(part, separators, limit, depth + 1).map((unit, j) => (i > 0 && j === 0 ? { ...unit, joiner: separator, strength: separatorStrength(depth) } : unit)));
   }
   const units: Unit[] = [];
   for (const sentence of splitSentences(text)) {

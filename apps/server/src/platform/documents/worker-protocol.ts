@@ -6,7 +6,4 @@ export interface WorkerRequest {
   fileName: string;
 }
 
-export type WorkerResponse =
-  | { id: number; ok: true; document: ParsedDocument }
-  | { id: number; ok: false; rejected: string }
-  | { id: number; ok: false; error: string };
+export type WorkerResponse = { id: number; ok: true; document: ParsedDocument } | { id: number; ok: false; rejected: string } | { id: number; ok: false; error: string };

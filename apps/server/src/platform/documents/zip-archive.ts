@@ -64,7 +64,7 @@ export function listZipEntries(bytes: Uint8Array): ZipEntry[] {
 
 /** Fields stored as 0xFFFFFFFF are in the zip64 extra field, in this order. */
 function readZip64Extra(view: DataView, start: number, length: number, entry: ZipEntry) {
-  for (let at = start; at + 4 <= start + length; ) {
+  for (let at = start; at + 4 <= start + length;) {
     const id = view.getUint16(at, true);
     const size = view.getUint16(at + 2, true);
     if (id === 0x0001) {

@@ -48,10 +48,7 @@ describe('bad input on any call: one envelope, the right status, nothing written
 
   it('refuses prototype-poisoning bodies', async () => {
     const before = await snapshot();
-    const poisoned = [
-      '{"nick_name":"x","__proto__":{"role":"admin"}}',
-      '{"nick_name":"x","constructor":{"prototype":{"role":"admin"}}}',
-    ];
+    const poisoned = ['{"nick_name":"x","__proto__":{"role":"admin"}}', '{"nick_name":"x","constructor":{"prototype":{"role":"admin"}}}'];
     for (const body of poisoned) expectCode(await post('/api/user/update_userinfo', body, user), 40001, NOT_JSON);
     expect(await snapshot()).toEqual(before);
     expect(({} as Record<string, unknown>).role).toBeUndefined();

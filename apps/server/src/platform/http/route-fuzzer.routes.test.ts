@@ -47,13 +47,28 @@ describe('route fuzzer', () => {
     expectOk(await t.call('/api/llm/create_llm_model', { ...model, llm_name: 'fuzz-chat', is_public: true }, tokens.admin));
     expectOk(await t.call('/api/llm/create_llm_model', { ...model, llm_name: 'victim-model', is_public: false, description: MARK }, victim));
     // Things of the fuzzing user and of another user, whose ids the bodies use; the other's must never show.
-    for (const [token, label] of [[tokens.user, '自己的'], [victim, MARK]] as const) {
+    for (const [token, label] of [
+      [tokens.user, '自己的'],
+      [victim, MARK],
+    ] as const) {
       const ids = [
         expectOk<{ id: string }>(await t.call('/api/agent/create', { name: `${label} 助手`, llm_name: 'fuzz-chat', system_prompt: label }, token)).id,
         expectOk<{ id: string }>(await t.call('/api/kb/create_knowledge_base', { name: `${label} 库` }, token)).id,
       ];
-      const chat = await t.app.inject({ method: 'POST', url: '/api/llm/chat', headers: { 'access-token': token, 'content-type': 'application/json' }, payload: JSON.stringify({ llm_name: 'fuzz-chat', query: `${label} 问题` }) });
-      ids.push(JSON.parse(chat.body.split('\n').find((line) => line.startsWith('data: '))!.slice(6)).conversation_id);
+      const chat = await t.app.inject({
+        method: 'POST',
+        url: '/api/llm/chat',
+        headers: { 'access-token': token, 'content-type': 'application/json' },
+        payload: JSON.stringify({ llm_name: 'fuzz-chat', query: `${label} 问题` }),
+      });
+      ids.push(
+        JSON.parse(
+          chat.body
+            .split('\n')
+            .find((line) => line.startsWith('data: '))!
+            .slice(6),
+        ).conversation_id,
+      );
       pools.user.ids.push(...ids);
       if (token === tokens.user) pools.admin.ids.push(...ids);
     }

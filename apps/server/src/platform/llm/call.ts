@@ -40,12 +40,7 @@ export function startMeter(settings: LlmGatewaySettings, endpoint: ModelEndpoint
 export type Meter = ReturnType<typeof startMeter>;
 
 /** Runs `work` and records its usage (or its failure) in one row. */
-export async function metered<T>(
-  settings: LlmGatewaySettings,
-  endpoint: ModelEndpoint,
-  options: CallOptions,
-  work: (meter: Meter) => Promise<{ value: T; usage: TokenUsage }>,
-): Promise<T> {
+export async function metered<T>(settings: LlmGatewaySettings, endpoint: ModelEndpoint, options: CallOptions, work: (meter: Meter) => Promise<{ value: T; usage: TokenUsage }>): Promise<T> {
   const meter = startMeter(settings, endpoint, options);
   try {
     const { value, usage } = await work(meter);
@@ -67,12 +62,7 @@ export function beforeRetry(settings: LlmGatewaySettings, failure: LlmCallError,
  * One request to the provider, tried again after 429, 5xx and network failures (exponential backoff,
  * at most `maxAttempts` tries). Timeouts and the caller's abort are never retried.
  */
-export async function retrying<T>(
-  settings: LlmGatewaySettings,
-  endpoint: ModelEndpoint,
-  options: CallOptions,
-  run: (attempt: Attempt) => Promise<T>,
-): Promise<T> {
+export async function retrying<T>(settings: LlmGatewaySettings, endpoint: ModelEndpoint, options: CallOptions, run: (attempt: Attempt) => Promise<T>): Promise<T> {
   const maxAttempts = Math.max(1, options.maxAttempts ?? settings.maxAttempts);
   const timeoutMs = timeoutOf(settings, options);
   for (let tried = 1; ; tried += 1) {

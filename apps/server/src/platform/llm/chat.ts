@@ -54,4 +54,3 @@ export function chat(settings: LlmGatewaySettings, endpoint: ModelEndpoint, requ
     return { value, usage };
   });
 }
-

@@ -4,17 +4,7 @@ import { findOutboundRefusal } from '../net/index.js';
 import type { ModelEndpoint } from './types.js';
 
 export type LlmFailureReason =
-  | 'unreachable'
-  | 'unauthorized'
-  | 'forbidden'
-  | 'model_not_found'
-  | 'rate_limited'
-  | 'upstream'
-  | 'bad_request'
-  | 'bad_response'
-  | 'timeout'
-  | 'blocked'
-  | 'aborted';
+  'unreachable' | 'unauthorized' | 'forbidden' | 'model_not_found' | 'rate_limited' | 'upstream' | 'bad_request' | 'bad_response' | 'timeout' | 'blocked' | 'aborted';
 
 const RETRYABLE: ReadonlySet<LlmFailureReason> = new Set(['unreachable', 'rate_limited', 'upstream']);
 
@@ -99,8 +89,7 @@ export function fromHttpStatus(endpoint: ModelEndpoint, status: number, body: st
   const host = hostOf(endpoint);
   const detail = upstreamDetail(body);
   const suffix = detail ? `：${detail}` : '';
-  const failure = (reason: LlmFailureReason, msg: string, diagnostic = `${msg}${suffix}`) =>
-    new LlmCallError(reason, msg, { status, retryAfterMs: retryAfterOf(headers), diagnostic });
+  const failure = (reason: LlmFailureReason, msg: string, diagnostic = `${msg}${suffix}`) => new LlmCallError(reason, msg, { status, retryAfterMs: retryAfterOf(headers), diagnostic });
   if (status === 401) return failure('unauthorized', '密钥无效（401）：模型服务拒绝了 API 密钥，请检查密钥是否正确', `密钥无效（401）：${host} 拒绝了 API 密钥，请检查密钥是否正确`);
   if (status === 403) return failure('forbidden', '无权使用该模型（403）：请检查 API 密钥的权限');
   if (status === 404) {
@@ -134,13 +123,11 @@ export const unreachable = (endpoint: ModelEndpoint, error: unknown) => {
   });
 };
 
-export const timedOut = (timeoutMs: number) =>
-  new LlmCallError('timeout', `模型响应超时：${Math.round(timeoutMs / 100) / 10} 秒内没有回答，请稍后重试或检查模型服务`);
+export const timedOut = (timeoutMs: number) => new LlmCallError('timeout', `模型响应超时：${Math.round(timeoutMs / 100) / 10} 秒内没有回答，请稍后重试或检查模型服务`);
 
 export const aborted = () => new LlmCallError('aborted', '模型调用已取消');
 
-export const badResponse = (detail: string) =>
-  new LlmCallError('bad_response', '模型服务返回了无法解析的内容', { diagnostic: `模型服务返回了无法解析的内容：${detail.slice(0, 200)}` });
+export const badResponse = (detail: string) => new LlmCallError('bad_response', '模型服务返回了无法解析的内容', { diagnostic: `模型服务返回了无法解析的内容：${detail.slice(0, 200)}` });
 
 /** Any error of an attempt, as a failure with a reason. Why the attempt was stopped wins. */
 export function toLlmCallError(error: unknown, endpoint: ModelEndpoint, stopped: 'timeout' | 'caller' | undefined, timeoutMs: number): LlmCallError {

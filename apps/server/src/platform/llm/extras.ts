@@ -12,18 +12,14 @@ export function embed(settings: LlmGatewaySettings, endpoint: ModelEndpoint, tex
     baseURL: endpoint.baseUrl,
     apiKey: endpoint.apiKey || undefined,
     fetch: settings.outbound.fetch({ trusted: endpoint.trusted === true }),
-  }).embeddingModel(
-    endpoint.upstreamModel,
-  );
+  }).embeddingModel(endpoint.upstreamModel);
   const batchSize = Math.max(1, settings.embedBatchSize);
   return metered(settings, endpoint, options, async () => {
     const vectors: number[][] = [];
     let tokens = 0;
     for (let start = 0; start < texts.length; start += batchSize) {
       const values = texts.slice(start, start + batchSize);
-      const result = await retrying(settings, endpoint, options, (attempt) =>
-        embedMany({ model, values, maxRetries: 0, maxParallelCalls: 1, abortSignal: attempt.signal }),
-      );
+      const result = await retrying(settings, endpoint, options, (attempt) => embedMany({ model, values, maxRetries: 0, maxParallelCalls: 1, abortSignal: attempt.signal }));
       if (result.embeddings.length !== values.length) throw badResponse(`请求 ${values.length} 个向量，返回了 ${result.embeddings.length} 个`);
       vectors.push(...result.embeddings);
       tokens += result.usage.tokens;

@@ -1,17 +1,7 @@
 import { chat } from './chat.js';
 import { streamChat } from './stream-chat.js';
 import { embed, rerank, transcribe } from './extras.js';
-import type {
-  CallOptions,
-  ChatRequest,
-  ChatResult,
-  ChatStreamPart,
-  LlmGatewaySettings,
-  ModelEndpoint,
-  RerankRequest,
-  RerankResult,
-  TranscribeRequest,
-} from './types.js';
+import type { CallOptions, ChatRequest, ChatResult, ChatStreamPart, LlmGatewaySettings, ModelEndpoint, RerankRequest, RerankResult, TranscribeRequest } from './types.js';
 
 /**
  * Calls OpenAI-compatible models. Knows nothing of the model registry: the caller resolves a model

@@ -40,9 +40,7 @@ export function toModelMessages(messages: ChatMessage[]): ModelMessage[] {
 /** Tools without `execute`: the SDK returns the calls the model proposes and runs nothing. */
 export function toToolSet(tools: ToolSpec[] | undefined): ToolSet | undefined {
   if (!tools || tools.length === 0) return undefined;
-  return Object.fromEntries(
-    tools.map((spec) => [spec.name, tool({ description: spec.description, inputSchema: jsonSchema(spec.inputSchema as Parameters<typeof jsonSchema>[0]) })]),
-  );
+  return Object.fromEntries(tools.map((spec) => [spec.name, tool({ description: spec.description, inputSchema: jsonSchema(spec.inputSchema as Parameters<typeof jsonSchema>[0]) })]));
 }
 
 export function toToolChoice(choice: 'auto' | 'none' | 'required' | { toolName: string } | undefined) {

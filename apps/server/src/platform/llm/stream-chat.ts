@@ -46,7 +46,12 @@ async function finishBody(body: StreamResponse['body']): Promise<void> {
  * of the OpenAI wire format rather than the AI SDK's stream pipeline, which costs tens of milliseconds per
  * answer under load (docs/decisions/model-gateway.md).
  */
-async function* streamOnce(settings: LlmGatewaySettings, endpoint: ModelEndpoint, request: ChatRequest, attempt: Attempt): AsyncGenerator<ChatStreamPart | { type: 'end'; finishReason: string; usage: TokenUsage }> {
+async function* streamOnce(
+  settings: LlmGatewaySettings,
+  endpoint: ModelEndpoint,
+  request: ChatRequest,
+  attempt: Attempt,
+): AsyncGenerator<ChatStreamPart | { type: 'end'; finishReason: string; usage: TokenUsage }> {
   const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'text/event-stream' };
   if (endpoint.apiKey) headers.authorization = `Bearer ${endpoint.apiKey}`;
   const response = await settings.outbound.stream(
@@ -97,12 +102,7 @@ async function* streamOnce(settings: LlmGatewaySettings, endpoint: ModelEndpoint
  * is thrown. Leaving the loop early, or aborting `options.signal`, closes the upstream request.
  * Throws `LlmCallError` (reason `aborted` when the caller aborted).
  */
-export async function* streamChat(
-  settings: LlmGatewaySettings,
-  endpoint: ModelEndpoint,
-  request: ChatRequest,
-  options: CallOptions,
-): AsyncGenerator<ChatStreamPart, void, undefined> {
+export async function* streamChat(settings: LlmGatewaySettings, endpoint: ModelEndpoint, request: ChatRequest, options: CallOptions): AsyncGenerator<ChatStreamPart, void, undefined> {
   const meter = startMeter(settings, endpoint, options);
   const maxAttempts = Math.max(1, options.maxAttempts ?? settings.maxAttempts);
   const timeoutMs = timeoutOf(settings, options);

@@ -96,9 +96,11 @@ describe('S3 blob store (against a fake S3 on 127.0.0.1)', () => {
 
   it('an object over the limit fails and leaves no object and no open multipart upload', async () => {
     const chunk = Buffer.alloc(1024 * 1024, 1);
-    const source = Readable.from((function* () {
-      for (let i = 0; i < 7; i += 1) yield chunk;
-    })());
+    const source = Readable.from(
+      (function* () {
+        for (let i = 0; i < 7; i += 1) yield chunk;
+      })(),
+    );
     await expect(store.put('files/too-big', source, { maxBytes: 6 * 1024 * 1024 })).rejects.toBeInstanceOf(BlobTooLargeError);
     expect(fake.objects.has('/bucket/files/too-big')).toBe(false);
     expect(fake.uploads.size).toBe(0);

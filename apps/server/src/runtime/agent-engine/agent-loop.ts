@@ -106,8 +106,7 @@ export function agentExecutor(build: (context: RunContext) => Promise<EngineSpec
           if (visible) emit('reasoning', { text: part.text });
         } else if (part.type === 'tool-call') {
           if (purpose === 'answer') toolCalls.push(part.toolCall);
-        }
-        else if (part.type === 'finish') {
+        } else if (part.type === 'finish') {
           usage = { prompt_tokens: part.usage.promptTokens, completion_tokens: part.usage.completionTokens };
           usageRecorded = Promise.all([usageRecorded, part.recorded]);
           emit('usage', usage);

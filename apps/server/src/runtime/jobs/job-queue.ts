@@ -145,7 +145,9 @@ export function createJobQueue(deps: JobQueueDeps): JobQueue {
         if (requeued.length + failed.length > 0) log.warn({ requeued: requeued.length, failed: failed.length }, 'jobs with expired leases swept');
         for (const job of failed) {
           const options = registrations.get(job.kind)?.options;
-          await options?.onFailed?.({ id: job.id, payload: payloadFor(options, job.payload), ownerId: job.ownerId }, INTERRUPTED_REASON).catch((error: unknown) => log.error({ err: error, jobId: job.id }, 'job onFailed failed'));
+          await options
+            ?.onFailed?.({ id: job.id, payload: payloadFor(options, job.payload), ownerId: job.ownerId }, INTERRUPTED_REASON)
+            .catch((error: unknown) => log.error({ err: error, jobId: job.id }, 'job onFailed failed'));
         }
         if (requeued.length > 0) wake();
       } catch (error) {

@@ -48,8 +48,16 @@ export async function notifyAtCommit(db: Db, channel: string, payload: string): 
  */
 export async function claimNextJob(db: Db, kind: string, processId: string, leaseMs: number, skipIds: string[]): Promise<ClaimedJob | undefined> {
   const ownerKey = (alias: string) => sql.raw(`coalesce(${alias}.owner_id, '${NO_OWNER_KEY}'::uuid)`);
-  const skip = skipIds.length > 0 ? sql`and j.id not in (${sql.join(skipIds.map((id) => sql`${id}::uuid`), sql`, `)})` : sql``;
-  const result = await selectRows<Record<string, unknown>>(db, sql`
+  const skip =
+    skipIds.length > 0
+      ? sql`and j.id not in (${sql.join(
+          skipIds.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )})`
+      : sql``;
+  const result = await selectRows<Record<string, unknown>>(
+    db,
+    sql`
     with owners as materialized (
       select q.owner_key,
         (select count(*) from jobs r where r.kind = ${kind} and r.status = 'running' and ${ownerKey('r')} = q.owner_key) as running,
@@ -65,7 +73,8 @@ export async function claimNextJob(db: Db, kind: string, processId: string, leas
     update jobs set status = 'running', attempts = jobs.attempts + 1, lease_owner = ${processId}, lease_until = ${fromNow(leaseMs)},
       started_at = now(), progress = 0, progress_text = null, updated_at = now()
     from picked where jobs.id = picked.id and jobs.status = 'queued'
-    returning jobs.id, jobs.kind, jobs.owner_id, jobs.payload, jobs.attempts, jobs.max_attempts`);
+    returning jobs.id, jobs.kind, jobs.owner_id, jobs.payload, jobs.attempts, jobs.max_attempts`,
+  );
   const [row] = result;
   if (!row) return undefined;
   return {
@@ -121,7 +130,10 @@ export async function endAttempt(db: Db, claim: ClaimedJob, processId: string, e
 }
 
 export async function writeProgress(db: Db, claim: ClaimedJob, processId: string, progress: number, progressText: string | null): Promise<void> {
-  await db.update(jobs).set({ progress, progressText, updatedAt: sql`now()` }).where(attemptHeld(claim, processId));
+  await db
+    .update(jobs)
+    .set({ progress, progressText, updatedAt: sql`now()` })
+    .where(attemptHeld(claim, processId));
 }
 
 function attemptHeld(claim: ClaimedJob, processId: string): SQL | undefined {

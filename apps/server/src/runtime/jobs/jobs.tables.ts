@@ -34,11 +34,19 @@ export const jobs = pgTable(
   },
   (table) => [
     // Claims, sweeps and retention each read a few rows of one status, however many jobs have finished.
-    index('jobs_queued_idx').on(table.kind, table.runAfter).where(sql`status = 'queued'`),
-    index('jobs_running_idx').on(table.kind, sql`coalesce(${table.ownerId}, '00000000-0000-0000-0000-000000000000'::uuid)`, table.leaseUntil).where(sql`status = 'running'`),
-    index('jobs_finished_idx').on(table.updatedAt).where(sql`status in ('done', 'failed', 'cancelled')`),
+    index('jobs_queued_idx')
+      .on(table.kind, table.runAfter)
+      .where(sql`status = 'queued'`),
+    index('jobs_running_idx')
+      .on(table.kind, sql`coalesce(${table.ownerId}, '00000000-0000-0000-0000-000000000000'::uuid)`, table.leaseUntil)
+      .where(sql`status = 'running'`),
+    index('jobs_finished_idx')
+      .on(table.updatedAt)
+      .where(sql`status in ('done', 'failed', 'cancelled')`),
     index('jobs_owner_served_idx').on(table.kind, sql`coalesce(${table.ownerId}, '00000000-0000-0000-0000-000000000000'::uuid)`, table.startedAt),
     index('jobs_owner_created_idx').on(table.ownerId, table.createdAt),
-    uniqueIndex('jobs_open_dedupe_key').on(table.kind, table.dedupeKey).where(sql`dedupe_key is not null and status in ('queued', 'running')`),
+    uniqueIndex('jobs_open_dedupe_key')
+      .on(table.kind, table.dedupeKey)
+      .where(sql`dedupe_key is not null and status in ('queued', 'running')`),
   ],
 );

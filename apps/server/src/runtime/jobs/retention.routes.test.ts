@@ -42,14 +42,30 @@ const replay = async (runId: string, after = 0) => parseSse(await (await fetch(`
 describe('retention', () => {
   it('moves the event log of a run that ended over an hour ago out of run_events; the run still replays', async () => {
     llm.script({ match: '归档', chunks: ['旧', '的', '回答'], usage: { prompt_tokens: 5, completion_tokens: 3 } });
-    const streamed = parseSse(await (await fetch(`${base}/api/llm/chat`, { method: 'POST', headers: { 'content-type': 'application/json', 'access-token': admin }, body: JSON.stringify({ llm_name: 'keep-chat', query: '归档这个运行' }) })).text());
+    const streamed = parseSse(
+      await (
+        await fetch(`${base}/api/llm/chat`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'access-token': admin },
+          body: JSON.stringify({ llm_name: 'keep-chat', query: '归档这个运行' }),
+        })
+      ).text(),
+    );
     const runId: string = streamed[0]!.data.run_id;
     expect(streamed.at(-1)).toMatchObject({ event: 'done', data: { status: 'completed' } });
     const before = await replay(runId);
     expect(before.map((event) => event.event)).toEqual(streamed.map((event) => event.event));
 
     llm.script({ match: '新的', chunks: ['新'] });
-    const recent = parseSse(await (await fetch(`${base}/api/llm/chat`, { method: 'POST', headers: { 'content-type': 'application/json', 'access-token': admin }, body: JSON.stringify({ llm_name: 'keep-chat', query: '新的运行' }) })).text());
+    const recent = parseSse(
+      await (
+        await fetch(`${base}/api/llm/chat`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'access-token': admin },
+          body: JSON.stringify({ llm_name: 'keep-chat', query: '新的运行' }),
+        })
+      ).text(),
+    );
     const recentId: string = recent[0]!.data.run_id;
 
     await t.rows(sql`update runs set updated_at = now() - interval '2 hours' where id = ${runId}`);
@@ -85,7 +101,9 @@ describe('retention', () => {
       select ${adminId}::uuid, case when n % 3 = 0 then 'keep-embed' else 'keep-chat' end, case when n % 2 = 0 then 'playground' else 'title' end,
         n, n * 2, 100, n % 7 <> 0, now() - (31 + n % 20) * interval '1 day' - n * interval '1 minute'
       from generate_series(1, 400) n`);
-    await t.rows(sql`insert into usage_records (user_id, model, feature, prompt_tokens, completion_tokens, ok, created_at) values (null, 'keep-chat', 'test_connection', 1, 1, true, now() - interval '40 days')`);
+    await t.rows(
+      sql`insert into usage_records (user_id, model, feature, prompt_tokens, completion_tokens, ok, created_at) values (null, 'keep-chat', 'test_connection', 1, 1, true, now() - interval '40 days')`,
+    );
     const summary = async () => {
       const page = expectOk(await t.call<{ list: Array<{ user_name: string; usage?: unknown; model_usage?: unknown }> }>('/api/user/stat_all_users_usage', { page_size: 100 }, admin));
       return page.list.find((row) => row.user_name === 'keep_admin');
@@ -98,7 +116,9 @@ describe('retention', () => {
     await retentionPass();
 
     expect(await old()).toBe(0);
-    const [daily] = await t.rows<{ rows: number; calls: number; prompt: number }>(sql`select count(*)::int as rows, sum(calls)::int as calls, sum(prompt_tokens)::int as prompt from usage_daily`);
+    const [daily] = await t.rows<{ rows: number; calls: number; prompt: number }>(
+      sql`select count(*)::int as rows, sum(calls)::int as calls, sum(prompt_tokens)::int as prompt from usage_daily`,
+    );
     expect(daily).toEqual({ rows: expect.any(Number), calls: 401, prompt: (400 * 401) / 2 + 1 });
     expect(daily!.rows).toBeLessThan(401);
     expect(await summary()).toEqual(before);

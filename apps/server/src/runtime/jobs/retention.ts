@@ -37,7 +37,7 @@ export function scheduleRetention({ db, jobs, log, tasks, intervalMs, budgetMs =
       const deadline = Date.now() + budgetMs;
       for (const [index, task] of tasks.entries()) {
         let handled = 0;
-        for (let count = task.batch; count >= task.batch && Date.now() < deadline && !ctx.signal.aborted; ) {
+        for (let count = task.batch; count >= task.batch && Date.now() < deadline && !ctx.signal.aborted;) {
           count = await task.apply(db);
           handled += count;
         }

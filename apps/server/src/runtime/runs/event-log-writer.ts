@@ -57,7 +57,11 @@ export class EventLogWriter {
   /** Streams `events` now; logs them once `after` (the run's own row being stored) has resolved. */
   append(runId: string, events: RunEvent[], after?: Promise<void>): Promise<void> {
     this.hub.deliver(runId, events);
-    const enqueue = () => this.writes.add(this.events, events.map((event) => ({ runId, ...event })));
+    const enqueue = () =>
+      this.writes.add(
+        this.events,
+        events.map((event) => ({ runId, ...event })),
+      );
     // One promise per run: its callbacks run in the order they were added, so the log keeps the order.
     if (!after) return enqueue();
     return after.then(enqueue, (error: unknown) => {

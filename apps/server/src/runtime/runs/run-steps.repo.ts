@@ -16,7 +16,17 @@ export interface NewRunStep {
 /** A step as it will be stored, built before it is written (its id and position chosen by the writer). */
 export function stepRow(runId: string, position: number, step: NewRunStep): RunStepRow {
   const now = new Date();
-  return { id: randomUUID(), runId, position, type: step.type, input: step.input ?? null, output: step.output ?? null, status: step.status ?? 'done', startedAt: step.startedAt ?? now, endedAt: now };
+  return {
+    id: randomUUID(),
+    runId,
+    position,
+    type: step.type,
+    input: step.input ?? null,
+    output: step.output ?? null,
+    status: step.status ?? 'done',
+    startedAt: step.startedAt ?? now,
+    endedAt: now,
+  };
 }
 
 export async function insertStep(db: Db, row: RunStepRow): Promise<void> {
@@ -49,12 +59,19 @@ export function stepsInsert(rows: RunStepRow[]): SQL {
  * executor, or a decision while it is paused), so the next position is simply the last plus one.
  */
 export async function appendStep(db: Db, runId: string, step: NewRunStep): Promise<RunStepRow> {
-  const [last] = await db.select({ position: max(runSteps.position) }).from(runSteps).where(eq(runSteps.runId, runId));
+  const [last] = await db
+    .select({ position: max(runSteps.position) })
+    .from(runSteps)
+    .where(eq(runSteps.runId, runId));
   const row = stepRow(runId, (last?.position ?? 0) + 1, step);
   await insertStep(db, row);
   return row;
 }
 
 export function listSteps(db: Db, runId: string): Promise<RunStepRow[]> {
-  return db.select().from(runSteps).where(and(eq(runSteps.runId, runId))).orderBy(asc(runSteps.position));
+  return db
+    .select()
+    .from(runSteps)
+    .where(and(eq(runSteps.runId, runId)))
+    .orderBy(asc(runSteps.position));
 }

@@ -7,14 +7,7 @@ import { listEventsAfter, type RunEvent } from './run.repo.js';
  * Streams a run's events after `after` and follows it live until `done`: subscribe first, replay the
  * log, then drain what arrived meanwhile, never sending a sequence number twice.
  */
-export async function streamRun(
-  db: Db,
-  hub: EventHub,
-  sink: RunSink,
-  runId: string,
-  after: number,
-  { replay = true }: { replay?: boolean } = {},
-): Promise<RunEventSink> {
+export async function streamRun(db: Db, hub: EventHub, sink: RunSink, runId: string, after: number, { replay = true }: { replay?: boolean } = {}): Promise<RunEventSink> {
   const stream = sink();
   let lastSent = after;
   let replaying = true;

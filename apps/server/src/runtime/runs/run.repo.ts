@@ -54,12 +54,15 @@ export interface RunEnding {
 export async function endRuns(db: Db, endings: RunEnding[]): Promise<Set<string>> {
   if (endings.length === 0) return new Set();
   const json = JSON.stringify(endings.map((e) => ({ id: e.runId, status: e.status, awaiting: e.awaiting, error: e.error })));
-  const result = await selectRows<{ id: string }>(db, sql`
+  const result = await selectRows<{ id: string }>(
+    db,
+    sql`
     update runs set status = t.status, awaiting = t.awaiting, error = t.error, lease_owner = null, lease_until = null,
       version = runs.version + 1, updated_at = now()
     from jsonb_to_recordset(${json}::jsonb) as t(id uuid, status text, awaiting jsonb, error text)
     where runs.id = t.id and runs.status = 'running'
-    returning runs.id`);
+    returning runs.id`,
+  );
   return new Set(result.map((row) => row.id));
 }
 
@@ -80,18 +83,16 @@ export function eventsInsert(events: Array<RunEvent & { runId: string }>): SQL {
 }
 
 export async function lastSeqOf(db: Db, runId: string): Promise<number> {
-  const [row] = await db.select({ seq: max(runEvents.seq) }).from(runEvents).where(eq(runEvents.runId, runId));
+  const [row] = await db
+    .select({ seq: max(runEvents.seq) })
+    .from(runEvents)
+    .where(eq(runEvents.runId, runId));
   return row?.seq ?? 0;
 }
 
 /** The last logged event's type: a run's segment is fully logged once it is `done`. */
 export async function lastEventOf(db: Db, runId: string): Promise<{ seq: number; type: string } | undefined> {
-  const rows = await db
-    .select({ seq: runEvents.seq, type: runEvents.type })
-    .from(runEvents)
-    .where(eq(runEvents.runId, runId))
-    .orderBy(desc(runEvents.seq))
-    .limit(1);
+  const rows = await db.select({ seq: runEvents.seq, type: runEvents.type }).from(runEvents).where(eq(runEvents.runId, runId)).orderBy(desc(runEvents.seq)).limit(1);
   return rows[0];
 }
 
@@ -142,14 +143,7 @@ export function findAbandonedRuns(db: Db, limit: number): Promise<RunRow[]> {
  * Takes a paused run for a decision: one conditional update, so of two racing decisions exactly one
  * wins. Zero rows: the run is not awaiting one of `kinds` (any more).
  */
-export async function claimAwaitingRun(
-  db: Db,
-  runId: string,
-  ownerId: string,
-  kinds: string[],
-  expectedVersion: number,
-  lease: { owner: string; until: Date },
-): Promise<RunRow | undefined> {
+export async function claimAwaitingRun(db: Db, runId: string, ownerId: string, kinds: string[], expectedVersion: number, lease: { owner: string; until: Date }): Promise<RunRow | undefined> {
   const rows = await db
     .update(runs)
     .set({ status: 'running', awaiting: null, leaseOwner: lease.owner, leaseUntil: lease.until, version: sql`${runs.version} + 1`, updatedAt: new Date() })

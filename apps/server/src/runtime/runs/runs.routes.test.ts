@@ -55,7 +55,11 @@ function extend(app: Parameters<NonNullable<Parameters<typeof startTestApp>[1]>>
     access: 'user',
     handler: async ({ user, request, reply }) => {
       const { executor, abandonAfterMs = 60_000 } = request.body as { executor: string; abandonAfterMs?: number };
-      await runs.startAndStream(sseSink(reply), { run: { kind: 'llm', ownerId: user.id, subject: 'test' }, announce: { conversation_id: null, message_id: null }, abandonAfterMs }, executors[executor]!);
+      await runs.startAndStream(
+        sseSink(reply),
+        { run: { kind: 'llm', ownerId: user.id, subject: 'test' }, announce: { conversation_id: null, message_id: null }, abandonAfterMs },
+        executors[executor]!,
+      );
     },
   });
 }
@@ -96,7 +100,12 @@ describe('durable runs: stream, re-attach, cancel, abandon, sweep', () => {
     expect(received.map((e) => e.id)).toEqual(received.map((_, i) => i + 1));
     expect(received[0]!.event).toBe('run');
     expect(received.at(-1)).toMatchObject({ event: 'done', data: { status: 'completed' } });
-    expect(received.filter((e) => e.event === 'delta').map((e) => e.data.text).join('')).toBe('你好，世界');
+    expect(
+      received
+        .filter((e) => e.event === 'delta')
+        .map((e) => e.data.text)
+        .join(''),
+    ).toBe('你好，世界');
     // The first piece goes out at once; the rest arrive coalesced, not one event per piece.
     expect(received.filter((e) => e.event === 'delta').length).toBeLessThan(5);
     expect(received.find((e) => e.event === 'usage')?.data).toEqual({ prompt_tokens: 3, completion_tokens: 5 });
@@ -122,12 +131,21 @@ describe('durable runs: stream, re-attach, cancel, abandon, sweep', () => {
       return { sink, done };
     };
     const live = collector();
-    const run = await runService.startAndStream(live.sink, { run: { kind: 'llm', ownerId, subject: 'job' }, announce: { conversation_id: null, message_id: null }, abandonAfterMs: 60_000 }, executors.chatty!);
+    const run = await runService.startAndStream(
+      live.sink,
+      { run: { kind: 'llm', ownerId, subject: 'job' }, announce: { conversation_id: null, message_id: null }, abandonAfterMs: 60_000 },
+      executors.chatty!,
+    );
     const received = await live.done;
     expect(received.map((event) => event.type)).toEqual(['run', 'reasoning', ...received.slice(2, -2).map(() => 'delta'), 'usage', 'done']);
     expect(received[0]!.data.run_id).toBe(run.id);
     expect(received.at(-1)!.data).toEqual({ run_id: run.id, status: 'completed' });
-    expect(received.filter((event) => event.type === 'delta').map((event) => event.data.text).join('')).toBe('你好，世界');
+    expect(
+      received
+        .filter((event) => event.type === 'delta')
+        .map((event) => event.data.text)
+        .join(''),
+    ).toBe('你好，世界');
 
     const replayed = collector();
     await runService.attach(replayed.sink, ownerId, run.id, 0);
@@ -136,7 +154,12 @@ describe('durable runs: stream, re-attach, cancel, abandon, sweep', () => {
 
   it('steps written behind a run go with its event log; a step that cannot be stored fails alone', async () => {
     const received = parseSse(await (await start('stepping')).text());
-    expect(received.filter((e) => e.event === 'delta').map((e) => e.data.text).join('')).toBe('写步骤fulfilled,rejected');
+    expect(
+      received
+        .filter((e) => e.event === 'delta')
+        .map((e) => e.data.text)
+        .join(''),
+    ).toBe('写步骤fulfilled,rejected');
     const runId = received[0]!.data.run_id as string;
     const stored = await t.rows<{ position: number }>(sql`select position from run_steps where run_id = ${runId}`);
     expect(stored).toEqual([{ position: 1 }]);
@@ -154,7 +177,12 @@ describe('durable runs: stream, re-attach, cancel, abandon, sweep', () => {
     for await (const event of readSse(response)) rest.push(event);
     const all = [...seen, ...rest];
     expect(all.map((e) => e.id)).toEqual(all.map((_, i) => i + 1));
-    expect(all.filter((e) => e.event === 'delta').map((e) => e.data.text).join('')).toBe('前半后半');
+    expect(
+      all
+        .filter((e) => e.event === 'delta')
+        .map((e) => e.data.text)
+        .join(''),
+    ).toBe('前半后半');
     expect(all.at(-1)).toMatchObject({ event: 'done', data: { status: 'completed' } });
   });
 
@@ -174,7 +202,12 @@ describe('durable runs: stream, re-attach, cancel, abandon, sweep', () => {
       gates.get(runId)!();
       const there: SseEvent[] = [];
       for await (const event of readSse(followed)) there.push(event);
-      expect(there.filter((e) => e.event === 'delta').map((e) => e.data.text).join('')).toBe('前半后半');
+      expect(
+        there
+          .filter((e) => e.event === 'delta')
+          .map((e) => e.data.text)
+          .join(''),
+      ).toBe('前半后半');
       expect(there.map((e) => e.id)).toEqual(there.map((_, i) => i + 1));
       expect(there.at(-1)).toMatchObject({ event: 'done', data: { status: 'completed' } });
     } finally {

@@ -30,9 +30,13 @@ export const runs = pgTable(
     // An owner's runs of one kind, newest first (the plan list and its total, from the index alone).
     index('runs_owner_kind_created_idx').on(table.ownerId, table.kind, table.subject, table.createdAt),
     // The sweeper looks only at running runs: a handful, however many runs have ended.
-    index('runs_running_lease_idx').on(table.leaseUntil).where(sql`status = 'running'`),
+    index('runs_running_lease_idx')
+      .on(table.leaseUntil)
+      .where(sql`status = 'running'`),
     // The event-log archiver walks ended runs in the order they ended.
-    index('runs_ended_idx').on(table.updatedAt, table.id).where(sql`status in ('completed', 'finished', 'failed', 'cancelled')`),
+    index('runs_ended_idx')
+      .on(table.updatedAt, table.id)
+      .where(sql`status in ('completed', 'finished', 'failed', 'cancelled')`),
   ],
 );
 

@@ -40,9 +40,25 @@ describe('runTool', () => {
     expect(bad.error).toMatch(/^工具「计算器」的输入不正确：expression/);
     expect(bad.output).toBe(bad.error);
     expect((await runTool(calculatorTool, { expression: '1/0' }, context())).error).toBe('无法计算：除数不能为 0');
-    const failing = defineTool({ name: 'boom', title: '爆炸', description: '', input: z.object({}), execute: async () => { throw new Error('ECONNREFUSED /var/secret'); } });
+    const failing = defineTool({
+      name: 'boom',
+      title: '爆炸',
+      description: '',
+      input: z.object({}),
+      execute: async () => {
+        throw new Error('ECONNREFUSED /var/secret');
+      },
+    });
     expect((await runTool(failing, {}, context())).error).toBe('工具「爆炸」执行失败，请稍后重试');
-    const refusing = defineTool({ name: 'no', title: '拒绝', description: '', input: z.object({}), execute: async () => { throw new ToolFailure('不可以'); } });
+    const refusing = defineTool({
+      name: 'no',
+      title: '拒绝',
+      description: '',
+      input: z.object({}),
+      execute: async () => {
+        throw new ToolFailure('不可以');
+      },
+    });
     expect((await runTool(refusing, {}, context())).error).toBe('不可以');
   });
 

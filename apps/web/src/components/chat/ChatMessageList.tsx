@@ -28,9 +28,7 @@ function AnswerBody<M extends ChatMessageView>({ message, renderAnswer }: { mess
   return (
     <>
       {renderAnswer ? renderAnswer(message) : message.content ? <Markdown>{message.content}</Markdown> : null}
-      {message.status === 'error' ? (
-        <Alert type="error" showIcon title={CHAT_TEXT.failed} description={message.error} className={styles.answerError} />
-      ) : null}
+      {message.status === 'error' ? <Alert type="error" showIcon title={CHAT_TEXT.failed} description={message.error} className={styles.answerError} /> : null}
     </>
   );
 }
@@ -103,13 +101,7 @@ export function ChatMessageList<M extends ChatMessageView>({ messages, onRegener
       loading: streaming && !message.content && !message.reasoning && !hasBody?.(message),
       header: message.reasoning ? <ReasoningBlock text={message.reasoning} thinking={streaming && !message.content} /> : undefined,
       contentRender: () => <AnswerBody message={message} renderAnswer={renderAnswer} />,
-      footer: streaming ? undefined : (
-        <AnswerFooter
-          message={message}
-          onRegenerate={isLast && !isRunning ? onRegenerate : undefined}
-          extra={isLast ? lastAnswerExtra : undefined}
-        />
-      ),
+      footer: streaming ? undefined : <AnswerFooter message={message} onRegenerate={isLast && !isRunning ? onRegenerate : undefined} extra={isLast ? lastAnswerExtra : undefined} />,
     };
   });
   return <Bubble.List items={items} className={styles.list} autoScroll />;

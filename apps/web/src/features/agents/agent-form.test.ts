@@ -47,7 +47,13 @@ describe('agent form values', () => {
   });
 
   it('leaves out of the preview draft what is still empty, so the saved values apply', () => {
-    const values = { ...toFormValues(saved), name: '', llm_name: undefined, max_steps: null as unknown as number, retrieval: { top_k: null as unknown as number, threshold: 0, mode: 'hybrid' as const } };
+    const values = {
+      ...toFormValues(saved),
+      name: '',
+      llm_name: undefined,
+      max_steps: null as unknown as number,
+      retrieval: { top_k: null as unknown as number, threshold: 0, mode: 'hybrid' as const },
+    };
     const draft = toDraft(values);
     expect(draft).not.toHaveProperty('name');
     expect(draft).not.toHaveProperty('llm_name');

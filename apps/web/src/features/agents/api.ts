@@ -1,12 +1,4 @@
-import type {
-  AgentApiKeyInfo,
-  AgentInfo,
-  CreateAgentBody,
-  ListAgentsBody,
-  Page,
-  RolePromptBody,
-  UpdateAgentBody,
-} from '@agent-platform/contracts';
+import type { AgentApiKeyInfo, AgentInfo, CreateAgentBody, ListAgentsBody, Page, RolePromptBody, UpdateAgentBody } from '@agent-platform/contracts';
 import { http, NO_TIMEOUT } from '../../lib/http';
 
 export type AgentScope = 'mine' | 'public';

@@ -20,10 +20,7 @@ export function confirmPasswordRules(passwordField: string, requiredMessage: str
   return [
     { required: true, message: requiredMessage },
     ({ getFieldValue }) => ({
-      validator: (_rule, value) =>
-        !value || getFieldValue(passwordField) === value
-          ? Promise.resolve()
-          : Promise.reject(new Error(AUTH_RULES.confirmMismatch)),
+      validator: (_rule, value) => (!value || getFieldValue(passwordField) === value ? Promise.resolve() : Promise.reject(new Error(AUTH_RULES.confirmMismatch))),
     }),
   ];
 }

@@ -24,8 +24,7 @@ export function useConversations(kind: ConversationKind, subject?: string) {
 /** Read when a conversation is opened; always fresh (another tab may have gone on with it). */
 export function useLoadConversationMessages() {
   const queryClient = useQueryClient();
-  return (conversationId: string) =>
-    queryClient.fetchQuery({ queryKey: conversationKeys.messages(conversationId), queryFn: () => listConversationMessages(conversationId), staleTime: 0 });
+  return (conversationId: string) => queryClient.fetchQuery({ queryKey: conversationKeys.messages(conversationId), queryFn: () => listConversationMessages(conversationId), staleTime: 0 });
 }
 
 export function useDeleteConversation() {

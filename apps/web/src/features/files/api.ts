@@ -1,14 +1,4 @@
-import type {
-  FileDetail,
-  FileEntry,
-  ListFilesBody,
-  MediaUrl,
-  MkdirBody,
-  MoveFilesBody,
-  Page,
-  ShareFileBody,
-  UploadFilesResult,
-} from '@agent-platform/contracts';
+import type { FileDetail, FileEntry, ListFilesBody, MediaUrl, MkdirBody, MoveFilesBody, Page, ShareFileBody, UploadFilesResult } from '@agent-platform/contracts';
 import { ApiError, errorFromBody, http, NO_TIMEOUT } from '../../lib/http';
 import type { FileTree } from './constants';
 
@@ -40,11 +30,15 @@ async function downloadError(error: unknown): Promise<never> {
 /** The file's bytes (streamed by the server), with the access-token header like every call. */
 export async function downloadFile(fileId: string, signal?: AbortSignal): Promise<Blob> {
   try {
-    const response = await http.client.post<Blob>('/kb/files/download', { file_id: fileId, blob: true }, {
-      responseType: 'blob',
-      timeout: NO_TIMEOUT,
-      signal,
-    });
+    const response = await http.client.post<Blob>(
+      '/kb/files/download',
+      { file_id: fileId, blob: true },
+      {
+        responseType: 'blob',
+        timeout: NO_TIMEOUT,
+        signal,
+      },
+    );
     return response.data;
   } catch (error) {
     return downloadError(error);

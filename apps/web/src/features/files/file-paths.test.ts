@@ -27,7 +27,7 @@ describe('folder paths of the file manager', () => {
     expect(isSameOrInside('/x', '/')).toBe(true);
   });
 
-  it('puts a chosen folder\'s files into the matching sub-folders', () => {
+  it("puts a chosen folder's files into the matching sub-folders", () => {
     expect(uploadFolderFor('/', '')).toBe('/');
     expect(uploadFolderFor('/项目', '')).toBe('/项目');
     expect(uploadFolderFor('/项目', '资料/a.txt')).toBe('/项目/资料');
@@ -35,11 +35,7 @@ describe('folder paths of the file manager', () => {
   });
 
   it('lists the folders an upload needs, parents first, each once', () => {
-    expect(foldersToCreate('/项目', ['/项目', '/项目/资料/图片', '/项目/资料', '/项目/资料/图片', '/项目/附件'])).toEqual([
-      '/项目/资料',
-      '/项目/附件',
-      '/项目/资料/图片',
-    ]);
+    expect(foldersToCreate('/项目', ['/项目', '/项目/资料/图片', '/项目/资料', '/项目/资料/图片', '/项目/附件'])).toEqual(['/项目/资料', '/项目/附件', '/项目/资料/图片']);
     expect(foldersToCreate('/', ['/a/b'])).toEqual(['/a', '/a/b']);
     expect(foldersToCreate('/', ['/'])).toEqual([]);
   });

@@ -54,4 +54,3 @@ export function foldersToCreate(base: string, targets: string[]): string[] {
   }
   return [...needed].sort((a, b) => a.split('/').length - b.split('/').length || a.localeCompare(b));
 }
-

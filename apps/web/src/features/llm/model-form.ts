@@ -1,12 +1,4 @@
-import {
-  presetBaseUrl,
-  type CreateLlmModelBody,
-  type LlmModel,
-  type LlmProvider,
-  type LlmType,
-  type TestLlmConnectionBody,
-  type UpdateLlmModelBody,
-} from '@agent-platform/contracts';
+import { presetBaseUrl, type CreateLlmModelBody, type LlmModel, type LlmProvider, type LlmType, type TestLlmConnectionBody, type UpdateLlmModelBody } from '@agent-platform/contracts';
 import { DEFAULT_CONTEXT_WINDOW, TYPE_FIELDS } from './constants';
 
 /** The model form's fields (what the user sees; empty parameters mean "the provider's default"). */

@@ -24,8 +24,17 @@ describe('service form', () => {
     expect(toTestBody({ ...values, name: ' ' })).not.toHaveProperty('id');
   });
 
-  it('keeps only the chosen transport\'s settings', () => {
-    const values = { ...initialServiceValues(saved), transport: 'stdio' as const, command: ' npx ', args: ['srv'], env: [{ key: 'TOKEN', value: 'x' }, { key: ' ', value: 'ignored' }] };
+  it("keeps only the chosen transport's settings", () => {
+    const values = {
+      ...initialServiceValues(saved),
+      transport: 'stdio' as const,
+      command: ' npx ',
+      args: ['srv'],
+      env: [
+        { key: 'TOKEN', value: 'x' },
+        { key: ' ', value: 'ignored' },
+      ],
+    };
     expect(toTestBody(values)).toEqual({ transport: 'stdio', url: '', headers: {}, command: 'npx', args: ['srv'], env: { TOKEN: 'x' }, name: '天气' });
   });
 });

@@ -14,7 +14,6 @@ export interface ServiceFormValues {
   env: KeyValue[];
 }
 
-
 /** The saved service's values (header values come masked and are kept when sent back unchanged) or defaults. */
 export function initialServiceValues(service?: McpService): ServiceFormValues {
   return {

@@ -49,7 +49,11 @@ function Checklist() {
           </li>
         ))}
       </ol>
-      {requiredDone === required.length ? <Typography.Text type="secondary" className={styles.note}>{TEXT.allDone}</Typography.Text> : null}
+      {requiredDone === required.length ? (
+        <Typography.Text type="secondary" className={styles.note}>
+          {TEXT.allDone}
+        </Typography.Text>
+      ) : null}
     </section>
   );
 }

@@ -14,6 +14,10 @@ describe('setupSteps', () => {
   });
 
   it('keeps the knowledge base and the tool optional', () => {
-    expect(setupSteps({}).filter((step) => step.optional).map((step) => step.key)).toEqual(['knowledge', 'tool']);
+    expect(
+      setupSteps({})
+        .filter((step) => step.optional)
+        .map((step) => step.key),
+    ).toEqual(['knowledge', 'tool']);
   });
 });

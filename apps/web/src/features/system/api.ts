@@ -1,13 +1,4 @@
-import type {
-  DeleteUserBody,
-  ListUsersBody,
-  Page,
-  ReviewUserBody,
-  UnlockUserBody,
-  UsageStatsBody,
-  UserInfo,
-  UserUsage,
-} from '@agent-platform/contracts';
+import type { DeleteUserBody, ListUsersBody, Page, ReviewUserBody, UnlockUserBody, UsageStatsBody, UserInfo, UserUsage } from '@agent-platform/contracts';
 import { http } from '../../lib/http';
 
 export function listUsers(body: ListUsersBody): Promise<Page<UserInfo>> {

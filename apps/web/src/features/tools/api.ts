@@ -44,4 +44,3 @@ export function runTool(body: ToolUseBody): Promise<ToolUseResult> {
 export function parseOpenApi(document: string): Promise<OpenApiPreview> {
   return http.post<OpenApiPreview>('/tool/parse_openapi', { document });
 }
-

@@ -34,7 +34,7 @@ describe('tool form', () => {
     });
   });
 
-  it('sends only the chosen kind\'s config', () => {
+  it("sends only the chosen kind's config", () => {
     const values = { ...initialToolValues(undefined, 'llm/kb'), name: 'kb', title: '检索', kb_ids: ['k1'], top_k: 3 };
     expect(toCreateToolBody(values)).toMatchObject({ kind: 'llm/kb', config: { kb_ids: ['k1'], top_k: 3, mode: 'hybrid' } });
     expect(toCreateToolBody(values)).not.toHaveProperty('input_schema');

@@ -153,7 +153,10 @@ export function kindPayload(values: ToolFormValues): { config?: Record<string, u
 
 /** An MCP function's name as a tool name (letters, digits, `_` and `-`, at most 64). */
 export function toolNameFromFunction(name: string): string {
-  return name.replace(/[^a-zA-Z0-9_-]+/g, '_').replace(/^_+|_+$/g, '').slice(0, 64);
+  return name
+    .replace(/[^a-zA-Z0-9_-]+/g, '_')
+    .replace(/^_+|_+$/g, '')
+    .slice(0, 64);
 }
 
 function baseFields(values: ToolFormValues) {

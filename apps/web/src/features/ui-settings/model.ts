@@ -1,13 +1,4 @@
-import {
-  APP_LOGO_PROPERTY,
-  APP_NAME_PROPERTY,
-  DEFAULT_APP_NAME,
-  effectiveValue,
-  MENU,
-  menuPropertyCode,
-  SETUP_DISMISSED_PROPERTY,
-  type UiPropertyEntry,
-} from '@agent-platform/contracts';
+import { APP_LOGO_PROPERTY, APP_NAME_PROPERTY, DEFAULT_APP_NAME, effectiveValue, MENU, menuPropertyCode, SETUP_DISMISSED_PROPERTY, type UiPropertyEntry } from '@agent-platform/contracts';
 
 export interface UiMenuItem {
   key: string;

@@ -32,10 +32,7 @@ export function Sidebar() {
   const location = useLocation();
   const navigate = useNavigate();
 
-  const groups = useMemo(
-    () => menu.filter((group) => !group.adminOnly || user.role === 'admin'),
-    [menu, user.role],
-  );
+  const groups = useMemo(() => menu.filter((group) => !group.adminOnly || user.role === 'admin'), [menu, user.role]);
   const items: MenuProps['items'] = groups.map((group) => ({
     key: group.key,
     icon: MENU_GROUP_ICONS[group.key] ?? FALLBACK_GROUP_ICON,
@@ -54,9 +51,7 @@ export function Sidebar() {
   }
 
   const collapsed = docked ? collapsedPreference : !hovered;
-  const siderClass = docked
-    ? styles.sider
-    : `${styles.siderFloating} ${collapsed ? '' : styles.siderFloatingOpen}`;
+  const siderClass = docked ? styles.sider : `${styles.siderFloating} ${collapsed ? '' : styles.siderFloatingOpen}`;
   const pinLabel = pinned ? LAYOUT_TEXT.unpin : LAYOUT_TEXT.pin;
 
   return (
@@ -74,11 +69,7 @@ export function Sidebar() {
         onMouseEnter={docked ? undefined : () => setHovered(true)}
         onMouseLeave={docked ? undefined : () => setHovered(false)}
       >
-        <div
-          className={`${styles.brand} ${collapsed ? styles.brandCollapsed : ''}`}
-          onClick={() => navigate(HOME_PATH)}
-          title={appName}
-        >
+        <div className={`${styles.brand} ${collapsed ? styles.brandCollapsed : ''}`} onClick={() => navigate(HOME_PATH)} title={appName}>
           <BrandLogo src={logo} size={30} alt={appName} />
           {collapsed ? null : <span className={styles.brandName}>{appName}</span>}
         </div>

@@ -101,9 +101,15 @@ describe('retrieval quality: recall@5 on the Chinese corpus', () => {
     expect(questions.length).toBeGreaterThanOrEqual(2);
     for (const question of questions) {
       const documentWords = new Set(segmentWords(fs.readFileSync(path.join(CORPUS_DIR, question.doc), 'utf8')));
-      expect(segmentWords(question.question).filter((word) => documentWords.has(word)), question.question).toEqual([]);
+      expect(
+        segmentWords(question.question).filter((word) => documentWords.has(word)),
+        question.question,
+      ).toEqual([]);
       const result = expectOk(await c.t.call<KbSearchResult>('/api/kb/search_docs', { kb_id: kbId, query: question.question, mode: 'fulltext', top_k: 5 }, c.alice));
-      expect(result.hits.map((hit) => hit.doc_name), question.question).toContain(question.doc);
+      expect(
+        result.hits.map((hit) => hit.doc_name),
+        question.question,
+      ).toContain(question.doc);
     }
   });
 
@@ -114,8 +120,12 @@ describe('retrieval quality: recall@5 on the Chinese corpus', () => {
     expect(recall.passageAtFive).toBeGreaterThanOrEqual(0.85);
   }, 120_000);
 
-  it.runIf(WITH_PGVECTOR)('vectors alone (scripted bag-of-characters embeddings) still find most answers', async () => {
-    const { recall } = await measure('vector');
-    expect(recall.atFive).toBeGreaterThanOrEqual(0.8);
-  }, 120_000);
+  it.runIf(WITH_PGVECTOR)(
+    'vectors alone (scripted bag-of-characters embeddings) still find most answers',
+    async () => {
+      const { recall } = await measure('vector');
+      expect(recall.atFive).toBeGreaterThanOrEqual(0.8);
+    },
+    120_000,
+  );
 });

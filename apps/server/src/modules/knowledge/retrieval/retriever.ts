@@ -84,10 +84,20 @@ export function createKnowledgeRetriever({ db, llm, vectors, log }: { db: Db; ll
         // The owner chose the model: resolve it as they see it, record the call against the viewer.
         const model = await llm.resolveModel(ownerViewer(members[0]!), modelName, 'embedding');
         const [embedding] = await llm.embed(viewer, model, [query], { feature: 'kb_search', signal });
-        return embedding ? vectors.search(db, members.map((kb) => kb.id), embedding, limit) : [];
+        return embedding
+          ? vectors.search(
+              db,
+              members.map((kb) => kb.id),
+              embedding,
+              limit,
+            )
+          : [];
       }),
     );
-    return lists.flat().sort((a, b) => b.score - a.score).slice(0, limit);
+    return lists
+      .flat()
+      .sort((a, b) => b.score - a.score)
+      .slice(0, limit);
   }
 
   async function rerank(viewer: Viewer, kb: SearchableKb, query: string, pool: Candidate[], details: Map<string, SegmentDetail>, signal?: AbortSignal) {
@@ -160,7 +170,14 @@ export function createKnowledgeRetriever({ db, llm, vectors, log }: { db: Db; ll
 
       const rerankKb = kbs.find((kb) => kb.rerankModel);
       const pool = rerankKb ? candidates.slice(0, Math.max(MIN_RERANKED, input.topK * 3)) : candidates.slice(0, input.topK * 2);
-      const details = new Map((await findSegmentDetails(db, pool.map((candidate) => candidate.segmentId))).map((detail) => [detail.segmentId, detail]));
+      const details = new Map(
+        (
+          await findSegmentDetails(
+            db,
+            pool.map((candidate) => candidate.segmentId),
+          )
+        ).map((detail) => [detail.segmentId, detail]),
+      );
       if (rerankKb && pool.length > 0) {
         try {
           candidates = await rerank(viewer, rerankKb, input.query, pool, details, options.signal);

@@ -20,8 +20,7 @@ describe('full-text index: kept exact by every write', () => {
   let c: KbTestContext;
   let kbId: string;
   const drift = () => findIndexDrift(c.t.database.db, kbId);
-  const search = async (query: string) =>
-    expectOk(await c.t.call<KbSearchResult>('/api/kb/search_docs', { kb_id: kbId, query, mode: 'fulltext', top_k: 3 }, c.alice)).hits;
+  const search = async (query: string) => expectOk(await c.t.call<KbSearchResult>('/api/kb/search_docs', { kb_id: kbId, query, mode: 'fulltext', top_k: 3 }, c.alice)).hits;
 
   beforeAll(async () => {
     c = await startKbTestApp();

@@ -59,7 +59,12 @@ describe('vector store (pgvector where the database has it)', () => {
     const a = await seed(3);
     const b = await seed(1);
     const db = t.database.db;
-    await store.replaceForDocument(db, a.docId, a.kbId, a.segmentIds.map((segmentId, axis) => ({ segmentId, embedding: around(axis, 8) })));
+    await store.replaceForDocument(
+      db,
+      a.docId,
+      a.kbId,
+      a.segmentIds.map((segmentId, axis) => ({ segmentId, embedding: around(axis, 8) })),
+    );
     await store.replaceForDocument(db, b.docId, b.kbId, [{ segmentId: b.segmentIds[0]!, embedding: around(1, 8, 0) }]);
 
     const nearest = await store.search(db, [a.kbId], around(1, 8), 2);
@@ -85,7 +90,12 @@ describe('vector store (pgvector where the database has it)', () => {
   it.runIf(WITH_PGVECTOR)('answers nearest-neighbour queries from the HNSW index of their length', async () => {
     const { kbId, docId, segmentIds } = await seed(600);
     const dims = 32;
-    await store.replaceForDocument(t.database.db, docId, kbId, segmentIds.map((segmentId, index) => ({ segmentId, embedding: around(index, dims, (index % 7) / 10) })));
+    await store.replaceForDocument(
+      t.database.db,
+      docId,
+      kbId,
+      segmentIds.map((segmentId, index) => ({ segmentId, embedding: around(index, dims, (index % 7) / 10) })),
+    );
     await t.rows(sql`analyze kb_segment_vectors`);
     const plan = await t.rows<{ 'QUERY PLAN': string }>(sql`explain ${nearestQuery([kbId], around(3, dims), 10)}`);
     expect(plan.map((row) => row['QUERY PLAN']).join('\n')).toMatch(/Index Scan using kb_segment_vectors_hnsw_32/);

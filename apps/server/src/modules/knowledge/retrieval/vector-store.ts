@@ -135,9 +135,7 @@ export function createVectorStore({ db, log }: { db: Db; log: Logger }): VectorS
         await inner.execute(sql`select set_config('hnsw.iterative_scan', 'relaxed_order', true), set_config('hnsw.ef_search', ${String(Math.max(40, k * 2))}, true)`);
         return selectRows<{ segment_id: string; distance: number | string }>(inner, nearestQuery(kbIds, embedding, k));
       });
-      return rows
-        .map((row) => ({ segmentId: row.segment_id, score: Math.max(0, Math.min(1, 1 - Number(row.distance))) }))
-        .sort((a, b) => b.score - a.score);
+      return rows.map((row) => ({ segmentId: row.segment_id, score: Math.max(0, Math.min(1, 1 - Number(row.distance))) })).sort((a, b) => b.score - a.score);
     },
   };
 }

@@ -26,7 +26,10 @@ describe('parseOpenApi', () => {
       doc({
         '/items/{id}': {
           patch: {
-            parameters: [{ name: 'id', in: 'path', schema: { type: 'string' } }, { name: 'sid', in: 'cookie' }],
+            parameters: [
+              { name: 'id', in: 'path', schema: { type: 'string' } },
+              { name: 'sid', in: 'cookie' },
+            ],
             requestBody: { required: true, content: { 'application/json': { schema: { type: 'object', properties: { id: { type: 'string' } } } } } },
           },
         },

@@ -49,7 +49,10 @@ function dereference(document: Json, value: unknown, depth = 0): unknown {
 /** `getUser`, or `get_users_id` from the method and path: fitted to OpenAI function names. */
 export function toolNameOf(operationId: string | null, method: string, path: string): string {
   const raw = operationId ?? `${method} ${path}`;
-  const name = raw.replace(/[^a-zA-Z0-9_-]+/g, '_').replace(/^_+|_+$/g, '').slice(0, 64);
+  const name = raw
+    .replace(/[^a-zA-Z0-9_-]+/g, '_')
+    .replace(/^_+|_+$/g, '')
+    .slice(0, 64);
   return name || method.toLowerCase();
 }
 
@@ -113,7 +116,10 @@ export function parseOpenApi(text: string): ParsedOpenApi {
   }
   if (operations.length === 0) throw badInput('OpenAPI 文档中没有可导入的接口（支持 GET、POST、PUT、PATCH、DELETE）');
   const info = isObject(document.info) ? document.info : {};
-  const servers = (Array.isArray(document.servers) ? document.servers : []).filter(isObject).map((server) => String(server.url ?? '')).filter(Boolean);
+  const servers = (Array.isArray(document.servers) ? document.servers : [])
+    .filter(isObject)
+    .map((server) => String(server.url ?? ''))
+    .filter(Boolean);
   return { title: String(info.title ?? ''), version: String(info.version ?? ''), servers, operations };
 }
 

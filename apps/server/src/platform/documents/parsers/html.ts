@@ -5,8 +5,31 @@ import type { ParserResult } from './parser.js';
 
 const SKIPPED = new Set(['script', 'style', 'noscript', 'template', 'head', 'svg', 'iframe', 'object', 'button', 'select']);
 const BLOCK_LEVEL = new Set([
-  'address', 'article', 'aside', 'blockquote', 'dd', 'div', 'dl', 'dt', 'fieldset', 'figcaption', 'figure', 'footer',
-  'form', 'header', 'hr', 'li', 'main', 'nav', 'ol', 'p', 'section', 'ul', 'body', 'html', 'caption',
+  'address',
+  'article',
+  'aside',
+  'blockquote',
+  'dd',
+  'div',
+  'dl',
+  'dt',
+  'fieldset',
+  'figcaption',
+  'figure',
+  'footer',
+  'form',
+  'header',
+  'hr',
+  'li',
+  'main',
+  'nav',
+  'ol',
+  'p',
+  'section',
+  'ul',
+  'body',
+  'html',
+  'caption',
 ]);
 
 const collapse = (text: string) => text.replace(/[ \t\r\n\f\u00a0]+/g, ' ');

@@ -48,7 +48,10 @@ export async function parseImage(bytes: Uint8Array): Promise<ParserResult> {
     await fs.writeFile(file, bytes);
     const result = await ocr.detect(file);
     const lines = Array.isArray(result) ? result : result.texts;
-    const text = lines.map((line) => line.text.trim()).filter(Boolean).join('\n');
+    const text = lines
+      .map((line) => line.text.trim())
+      .filter(Boolean)
+      .join('\n');
     return { blocks: text ? [{ kind: 'text', text }] : [] };
   } finally {
     await fs.rm(dir, { recursive: true, force: true });

@@ -61,7 +61,14 @@ export async function parsePdf(bytes: Uint8Array): Promise<ParserResult> {
     const { totalPages, items } = await extractTextItems(pdf);
     const pages = items.map(pageLines);
     const body = bodySize(pages.flat());
-    const headingSizes = [...new Set(pages.flat().filter((l) => isHeading(l, body)).map((l) => l.size))].sort((a, b) => b - a);
+    const headingSizes = [
+      ...new Set(
+        pages
+          .flat()
+          .filter((l) => isHeading(l, body))
+          .map((l) => l.size),
+      ),
+    ].sort((a, b) => b - a);
     const blocks: Block[] = [];
     for (const lines of pages) {
       let paragraph: string[] = [];

@@ -11,7 +11,12 @@ const decodeXml = (text: string) =>
 /** The text of each `<a:p>` paragraph (its `<a:t>` runs joined), empty ones dropped. */
 function paragraphs(xml: string) {
   return [...xml.matchAll(/<a:p\b[\s\S]*?<\/a:p>/g)]
-    .map(([p]) => [...p.matchAll(/<a:t(?:\s[^>]*)?>([\s\S]*?)<\/a:t>/g)].map((t) => decodeXml(t[1]!)).join('').trim())
+    .map(([p]) =>
+      [...p.matchAll(/<a:t(?:\s[^>]*)?>([\s\S]*?)<\/a:t>/g)]
+        .map((t) => decodeXml(t[1]!))
+        .join('')
+        .trim(),
+    )
     .filter(Boolean);
 }
 

@@ -40,12 +40,7 @@ export function PasswordCard() {
         <Form.Item name="new_password" label={ACCOUNT_TEXT.newPassword} rules={NEW_PASSWORD_RULES}>
           <Input.Password autoComplete="new-password" />
         </Form.Item>
-        <Form.Item
-          name="confirm_password"
-          label={ACCOUNT_TEXT.confirmPassword}
-          dependencies={['new_password']}
-          rules={CONFIRM_RULES}
-        >
+        <Form.Item name="confirm_password" label={ACCOUNT_TEXT.confirmPassword} dependencies={['new_password']} rules={CONFIRM_RULES}>
           <Input.Password autoComplete="new-password" />
         </Form.Item>
         <Button type="primary" htmlType="submit" loading={update.isPending}>

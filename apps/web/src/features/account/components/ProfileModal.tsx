@@ -36,13 +36,7 @@ export function ProfileModal({ user, onClose }: { user: UserInfo; onClose: () =>
       onCancel={onClose}
       destroyOnHidden
     >
-      <Form<ProfileValues>
-        form={form}
-        layout="vertical"
-        initialValues={{ nick_name: user.nick_name, phone: user.phone }}
-        onFinish={onFinish}
-        style={{ marginTop: 16 }}
-      >
+      <Form<ProfileValues> form={form} layout="vertical" initialValues={{ nick_name: user.nick_name, phone: user.phone }} onFinish={onFinish} style={{ marginTop: 16 }}>
         <Form.Item name="nick_name" label={USER_FIELD_LABELS.nick_name} rules={[{ required: true, whitespace: true, message: ACCOUNT_RULES.nickNameRequired }]}>
           <Input maxLength={64} />
         </Form.Item>

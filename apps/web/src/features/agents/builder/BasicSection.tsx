@@ -38,7 +38,10 @@ export function BasicSection({ agentId }: { agentId?: string }) {
         <Form.Item<AgentFormValues>
           name="name"
           label={TEXT.name}
-          rules={[{ required: true, whitespace: true, message: TEXT.nameRequired }, { max: 50, message: '智能体名称不能超过 50 个字符' }]}
+          rules={[
+            { required: true, whitespace: true, message: TEXT.nameRequired },
+            { max: 50, message: '智能体名称不能超过 50 个字符' },
+          ]}
           style={{ flex: 1 }}
         >
           <Input placeholder={TEXT.namePlaceholder} maxLength={50} showCount />

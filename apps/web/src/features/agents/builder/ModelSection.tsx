@@ -9,7 +9,10 @@ import { Section } from './Section';
 import { ToolSupportWarning } from './ToolSupportWarning';
 
 export const modelOptions = (models: LlmModel[] | undefined) =>
-  (models ?? []).map((model) => ({ value: model.llm_name, label: model.display_name && model.display_name !== model.llm_name ? `${model.display_name}（${model.llm_name}）` : model.llm_name }));
+  (models ?? []).map((model) => ({
+    value: model.llm_name,
+    label: model.display_name && model.display_name !== model.llm_name ? `${model.display_name}（${model.llm_name}）` : model.llm_name,
+  }));
 
 /** 模型: the chat model and its sampling parameters (empty: the model's defaults). */
 export function ModelSection() {

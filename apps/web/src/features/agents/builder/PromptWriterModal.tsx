@@ -31,15 +31,7 @@ export function PromptWriterModal({ open, initialDescription, llmName, replaces,
       },
     );
   return (
-    <Modal
-      open={open}
-      title={TEXT.writePromptTitle}
-      okText={TEXT.writePromptOk}
-      confirmLoading={write.isPending}
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      destroyOnHidden
-    >
+    <Modal open={open} title={TEXT.writePromptTitle} okText={TEXT.writePromptOk} confirmLoading={write.isPending} onOk={() => form.submit()} onCancel={onClose} destroyOnHidden>
       <Form form={form} layout="vertical" initialValues={{ description: initialDescription }} onFinish={submit} clearOnDestroy>
         <Form.Item name="description" label={TEXT.writePromptLabel} rules={[{ required: true, whitespace: true, message: TEXT.writePromptRequired }, { max: 2000 }]}>
           <Input.TextArea placeholder={TEXT.writePromptPlaceholder} autoSize={{ minRows: 3, maxRows: 6 }} maxLength={2000} />

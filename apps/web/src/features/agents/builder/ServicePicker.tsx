@@ -43,10 +43,8 @@ function FunctionSelect({ choice, service, onChange }: { choice: ServiceChoice; 
 export function ServicePicker({ value = [], onChange }: ServicePickerProps) {
   const services = useUsableServices();
   const byId = new Map((services.data ?? []).map((service) => [service.id, service]));
-  const chooseServices = (ids: string[]) =>
-    onChange?.(ids.map((id) => value.find((choice) => choice.service_id === id) ?? { service_id: id, functions: [] }));
-  const chooseFunctions = (serviceId: string, functions: string[]) =>
-    onChange?.(value.map((choice) => (choice.service_id === serviceId ? { ...choice, functions } : choice)));
+  const chooseServices = (ids: string[]) => onChange?.(ids.map((id) => value.find((choice) => choice.service_id === id) ?? { service_id: id, functions: [] }));
+  const chooseFunctions = (serviceId: string, functions: string[]) => onChange?.(value.map((choice) => (choice.service_id === serviceId ? { ...choice, functions } : choice)));
   return (
     <Flex vertical gap={8}>
       <MultiSelect

@@ -3,7 +3,22 @@ import { describe, expect, it } from 'vitest';
 import { toolOptionGroups } from './tool-options';
 
 const tool = (id: string, kind: ToolInfo['kind'], title = ''): ToolInfo =>
-  ({ id, name: id, title, description: '', kind, tags: [], is_public: false, owner_id: null, owner_name: '', editable: false, input_schema: {}, config: {}, created_at: null, updated_at: null }) as ToolInfo;
+  ({
+    id,
+    name: id,
+    title,
+    description: '',
+    kind,
+    tags: [],
+    is_public: false,
+    owner_id: null,
+    owner_name: '',
+    editable: false,
+    input_schema: {},
+    config: {},
+    created_at: null,
+    updated_at: null,
+  }) as ToolInfo;
 
 describe('tool options', () => {
   it('groups tools by kind, built-in first, labelled by title or else name', () => {

@@ -18,7 +18,5 @@ export function toolOptionGroups(tools: ToolInfo[] | undefined): ToolOptionGroup
     groups.set(tool.kind, list);
   }
   const rank = (kind: ToolListKind) => (KIND_ORDER.includes(kind) ? KIND_ORDER.indexOf(kind) : KIND_ORDER.length);
-  return [...groups.entries()]
-    .sort(([a], [b]) => rank(a) - rank(b))
-    .map(([kind, options]) => ({ label: TOOL_KIND_LABELS[kind] ?? kind, title: TOOL_KIND_LABELS[kind] ?? kind, options }));
+  return [...groups.entries()].sort(([a], [b]) => rank(a) - rank(b)).map(([kind, options]) => ({ label: TOOL_KIND_LABELS[kind] ?? kind, title: TOOL_KIND_LABELS[kind] ?? kind, options }));
 }

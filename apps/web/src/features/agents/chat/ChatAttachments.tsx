@@ -43,9 +43,7 @@ export function AttachmentsPanel({ state, disabled }: { state: AttachmentsState;
           );
         }}
         onChange={({ fileList }) => state.setItems(fileList)}
-        placeholder={(type) =>
-          type === 'drop' ? { title: TEXT.attachDrop } : { icon: <CloudUploadOutlined />, title: TEXT.attach, description: TEXT.attachHint }
-        }
+        placeholder={(type) => (type === 'drop' ? { title: TEXT.attachDrop } : { icon: <CloudUploadOutlined />, title: TEXT.attach, description: TEXT.attachHint })}
       />
     </Sender.Header>
   );

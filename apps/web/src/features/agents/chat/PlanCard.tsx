@@ -44,10 +44,18 @@ export function PlanCard({ plan, steps, decision, renderSteps }: PlanCardProps) 
                 <Typography.Text strong={status === 'running'}>
                   {step.index}. {step.title}
                 </Typography.Text>
-                {step.detail ? <Typography.Text type="secondary" className={styles.planDetail}>{step.detail}</Typography.Text> : null}
+                {step.detail ? (
+                  <Typography.Text type="secondary" className={styles.planDetail}>
+                    {step.detail}
+                  </Typography.Text>
+                ) : null}
                 {calls ? renderSteps(step.index) : null}
               </div>
-              {calls ? <Typography.Text type="secondary" className={styles.planCalls}>{TEXT.toolCalls(calls)}</Typography.Text> : null}
+              {calls ? (
+                <Typography.Text type="secondary" className={styles.planCalls}>
+                  {TEXT.toolCalls(calls)}
+                </Typography.Text>
+              ) : null}
               <Tag color={COLORS[status]}>{TEXT.status[status]}</Tag>
             </li>
           );

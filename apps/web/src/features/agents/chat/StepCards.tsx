@@ -16,7 +16,6 @@ const CHAIN_STATUS: Record<ToolStepStatus, ThoughtChainItemType['status']> = {
 
 const TAG_COLOR: Record<ToolStepStatus, string> = { running: 'processing', awaiting: 'warning', done: 'success', error: 'error', skipped: 'default' };
 
-
 function StepBody({ step }: { step: ToolStepView }) {
   const output = asText(step.output);
   return (

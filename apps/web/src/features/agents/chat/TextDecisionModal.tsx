@@ -42,21 +42,24 @@ export function TextDecisionModal({ kind, initial, plan, onCancel, onSubmit }: T
       ? [{ validator: async (_: unknown, value: string | undefined) => checkJson(value ?? '') }]
       : kind === 'output'
         ? [{ required: true, message: TEXT.outputRequired }]
-        : [{ required: true, whitespace: true, message: TEXT.feedbackRequired }, { max: FEEDBACK_MAX, message: TEXT.feedbackTooLong }];
+        : [
+            { required: true, whitespace: true, message: TEXT.feedbackRequired },
+            { max: FEEDBACK_MAX, message: TEXT.feedbackTooLong },
+          ];
   return (
     <DecisionFormModal<{ text: string }> open={kind !== null} title={kind ? TITLES[kind] : ''} initialValues={{ text: initial }} onCancel={onCancel} onFinish={submit}>
-        <>
-          {kind === 'input' ? <Typography.Paragraph type="secondary">{TEXT.replaceInputHint}</Typography.Paragraph> : null}
-          {kind === 'output' ? <Typography.Paragraph type="secondary">{TEXT.replaceOutputHint}</Typography.Paragraph> : null}
-          <Form.Item name="text" rules={rules}>
-            <Input.TextArea
-              autoSize={{ minRows: kind === 'feedback' ? 3 : 6, maxRows: 16 }}
-              className={kind === 'input' ? styles.jsonInput : undefined}
-              placeholder={kind === 'feedback' ? (plan ? TEXT.planFeedbackPlaceholder : TEXT.feedbackPlaceholder) : undefined}
-              aria-label={kind ? TITLES[kind] : ''}
-            />
-          </Form.Item>
-        </>
+      <>
+        {kind === 'input' ? <Typography.Paragraph type="secondary">{TEXT.replaceInputHint}</Typography.Paragraph> : null}
+        {kind === 'output' ? <Typography.Paragraph type="secondary">{TEXT.replaceOutputHint}</Typography.Paragraph> : null}
+        <Form.Item name="text" rules={rules}>
+          <Input.TextArea
+            autoSize={{ minRows: kind === 'feedback' ? 3 : 6, maxRows: 16 }}
+            className={kind === 'input' ? styles.jsonInput : undefined}
+            placeholder={kind === 'feedback' ? (plan ? TEXT.planFeedbackPlaceholder : TEXT.feedbackPlaceholder) : undefined}
+            aria-label={kind ? TITLES[kind] : ''}
+          />
+        </Form.Item>
+      </>
     </DecisionFormModal>
   );
 }

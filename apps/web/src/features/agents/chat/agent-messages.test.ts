@@ -71,7 +71,12 @@ describe('an agent answer built from its stream', () => {
     expect(drafted.pause?.kind).toBe('plan_confirm');
     const executing = run(
       [
-        ev('plan', { steps: [{ ...steps[0], status: 'running' }, { ...steps[1], status: 'pending' }] }),
+        ev('plan', {
+          steps: [
+            { ...steps[0], status: 'running' },
+            { ...steps[1], status: 'pending' },
+          ],
+        }),
         ev('delta', { text: '### 第 1 步：查资料\n\n' }),
         ev('action', { step_id: 'a1', ...calc }),
         ev('await', { kind: 'action_confirm', step_id: 'a1', payload: calc }),

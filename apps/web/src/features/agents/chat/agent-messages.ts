@@ -57,8 +57,7 @@ function updateStep(message: AgentMessageView, match: (step: ToolStepView) => bo
 }
 
 /** A tool still in flight when the run ends never returns: its card says so. */
-const settleSteps = (steps: ToolStepView[] | undefined) =>
-  steps?.map((step) => (step.status === 'running' || step.status === 'awaiting' ? { ...step, status: 'skipped' as const } : step));
+const settleSteps = (steps: ToolStepView[] | undefined) => steps?.map((step) => (step.status === 'running' || step.status === 'awaiting' ? { ...step, status: 'skipped' as const } : step));
 
 /** The observation also says how long the tool ran (beyond the contract's fields). */
 const durationOf = (data: object) => {
@@ -93,8 +92,18 @@ export function applyAgentEvent(message: AgentMessageView, event: StreamEvent): 
     case 'await': {
       const pause: RunPause = { kind: event.data.kind, stepId: event.data.step_id, payload: event.data.payload };
       const waiting = { ...message, pause };
-      if (pause.kind === 'action_confirm') return updateStep(waiting, (step) => step.key === pause.stepId, (step) => ({ ...step, status: 'awaiting' }));
-      if (pause.kind === 'observation_confirm') return updateStep(waiting, (step) => step.observationId === pause.stepId, (step) => ({ ...step, status: 'awaiting' }));
+      if (pause.kind === 'action_confirm')
+        return updateStep(
+          waiting,
+          (step) => step.key === pause.stepId,
+          (step) => ({ ...step, status: 'awaiting' }),
+        );
+      if (pause.kind === 'observation_confirm')
+        return updateStep(
+          waiting,
+          (step) => step.observationId === pause.stepId,
+          (step) => ({ ...step, status: 'awaiting' }),
+        );
       return waiting;
     }
     case 'plan':

@@ -64,7 +64,12 @@ export function useAgentChat({ agentId, mode, draft, onConversation, remember }:
   /** Follows a run from its first event into `answer` (a reload, or a plan reopened from the list). */
   const follow = useCallback(
     (answer: AgentMessageView, runId: string, conversationId: string | null) => {
-      resume(answer, runId, (options) => replayRun(runId, tracking(options, conversationId, runId)), () => ({ ...pendingAgentAnswer(), key: answer.key, runId }));
+      resume(
+        answer,
+        runId,
+        (options) => replayRun(runId, tracking(options, conversationId, runId)),
+        () => ({ ...pendingAgentAnswer(), key: answer.key, runId }),
+      );
     },
     // eslint-disable-next-line react-hooks/exhaustive-deps -- `tracking` only reads mode, agentId and remember
     [resume, mode, agentId, remember],
@@ -105,7 +110,12 @@ export function useAgentChat({ agentId, mode, draft, onConversation, remember }:
       if (!pause || !runId) return;
       const { call, body } = decisionRequest(pause.kind, runId, decision);
       const conversationId = session.conversationId;
-      resume(message, runId, (options) => streamDecision(mode, call, body, tracking(options, conversationId, runId)), (current) => resumeAnswer(current, decision));
+      resume(
+        message,
+        runId,
+        (options) => streamDecision(mode, call, body, tracking(options, conversationId, runId)),
+        (current) => resumeAnswer(current, decision),
+      );
     },
     // eslint-disable-next-line react-hooks/exhaustive-deps -- `tracking` only reads mode, agentId and remember
     [resume, session.conversationId, mode, agentId, remember],

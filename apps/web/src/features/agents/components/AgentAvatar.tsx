@@ -13,12 +13,7 @@ export function AgentAvatar({ avatar, size = 40 }: { avatar: string; size?: numb
   const style = { fontSize: Math.round(size * 0.55), background: token.colorPrimaryBg, color: token.colorText, flex: 'none' };
   if (picture) {
     return (
-      <Avatar
-        size={size}
-        style={style}
-        data-testid="agent-avatar"
-        icon={<img src={picture} alt="" draggable={false} style={{ width: '62%', height: '62%', verticalAlign: 'middle' }} />}
-      />
+      <Avatar size={size} style={style} data-testid="agent-avatar" icon={<img src={picture} alt="" draggable={false} style={{ width: '62%', height: '62%', verticalAlign: 'middle' }} />} />
     );
   }
   // An emoji typed by hand that has no picture here: shown as text.

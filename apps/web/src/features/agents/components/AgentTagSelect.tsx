@@ -11,14 +11,5 @@ export function tagOptions(tags: SubTag[] | undefined): NonNullable<SelectProps[
 /** A picker of the agent tags defined in the tag manager (one for filters, several for the builder). */
 export function AgentTagSelect(props: Omit<SelectProps<string | string[]>, 'options'>) {
   const tags = useAgentTags();
-  return (
-    <Select
-      allowClear
-      showSearch={{ optionFilterProp: 'label' }}
-      loading={tags.isPending}
-      notFoundContent={AGENT_FORM_TEXT.noTags}
-      options={tagOptions(tags.data)}
-      {...props}
-    />
-  );
+  return <Select allowClear showSearch={{ optionFilterProp: 'label' }} loading={tags.isPending} notFoundContent={AGENT_FORM_TEXT.noTags} options={tagOptions(tags.data)} {...props} />;
 }

@@ -28,7 +28,12 @@ const COLUMNS: TableColumnsType<AgentApiKeyInfo> = [
   { title: TEXT.name, dataIndex: 'name', ellipsis: true },
   { title: TEXT.key, dataIndex: 'masked', render: (masked: string) => <Typography.Text code>{masked}</Typography.Text> },
   { title: TEXT.createdAt, dataIndex: 'created_at', width: 180, render: formatDateTime },
-  { title: TEXT.lastUsedAt, dataIndex: 'last_used_at', width: 180, render: (value: string | null) => (value ? formatDateTime(value) : <Typography.Text type="secondary">{TEXT.neverUsed}</Typography.Text>) },
+  {
+    title: TEXT.lastUsedAt,
+    dataIndex: 'last_used_at',
+    width: 180,
+    render: (value: string | null) => (value ? formatDateTime(value) : <Typography.Text type="secondary">{TEXT.neverUsed}</Typography.Text>),
+  },
   { title: TEXT.actions, key: 'actions', width: 90, render: (_value, key) => <RevokeButton apiKey={key} /> },
 ];
 

@@ -58,7 +58,14 @@ export function CreateKeyModal({ open, agentId, onClose, onCreated }: CreateKeyM
   return (
     <Modal open={open} title={TEXT.createKeyTitle} okText={TEXT.createKey} confirmLoading={create.isPending} onOk={() => form.submit()} onCancel={close} destroyOnHidden>
       <Form form={form} layout="vertical" onFinish={submit} clearOnDestroy>
-        <Form.Item name="name" label={TEXT.keyName} rules={[{ required: true, whitespace: true, message: TEXT.keyNameRequired }, { max: 50, message: '密钥名称不能超过 50 个字符' }]}>
+        <Form.Item
+          name="name"
+          label={TEXT.keyName}
+          rules={[
+            { required: true, whitespace: true, message: TEXT.keyNameRequired },
+            { max: 50, message: '密钥名称不能超过 50 个字符' },
+          ]}
+        >
           <Input placeholder={TEXT.keyNamePlaceholder} maxLength={50} autoFocus />
         </Form.Item>
       </Form>

@@ -29,7 +29,10 @@ export function UsageDocs({ agentId, apiKey, onApiKeyChange }: UsageDocsProps) {
             {TEXT.endpoint}：<Typography.Text code copyable>{`POST ${completionsUrl(target.origin)}`}</Typography.Text>
           </Typography.Text>
           <Typography.Text>
-            {TEXT.model}：<Typography.Text code copyable>{agentId}</Typography.Text>
+            {TEXT.model}：
+            <Typography.Text code copyable>
+              {agentId}
+            </Typography.Text>
           </Typography.Text>
         </Flex>
         <Form layout="vertical">

@@ -14,7 +14,12 @@ export default function AgentCreatePage() {
   const models = useChatModels();
   const unsaved = useUnsavedChanges();
   const create = useCreateAgent();
-  if (models.isPending) return <Card><Skeleton active paragraph={{ rows: 12 }} /></Card>;
+  if (models.isPending)
+    return (
+      <Card>
+        <Skeleton active paragraph={{ rows: 12 }} />
+      </Card>
+    );
   return (
     <AgentBuilder
       defaultModel={models.data?.[0]?.llm_name}

@@ -70,9 +70,7 @@ describe('SendCodeButton', () => {
     renderForm();
     fireEvent.change(screen.getByLabelText('手机号'), { target: { value: '13800138000' } });
     fireEvent.click(screen.getByRole('button', { name: '获取验证码' }));
-    await vi.waitFor(() =>
-      expect(toast.error).toHaveBeenCalledWith('验证码发送失败', { description: '发送太频繁，请 60 秒后再试' }),
-    );
+    await vi.waitFor(() => expect(toast.error).toHaveBeenCalledWith('验证码发送失败', { description: '发送太频繁，请 60 秒后再试' }));
     expect(screen.getByRole('button', { name: '获取验证码' })).toBeTruthy();
   });
 });

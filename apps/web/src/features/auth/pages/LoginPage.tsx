@@ -36,13 +36,7 @@ export default function LoginPage() {
       <AuthHeading title={AUTH_TEXT.loginHeading} subtitle={AUTH_TEXT.loginSubtitle} />
       <Form<LoginBody> name="login" size="large" onFinish={onFinish} autoComplete="on" initialValues={{ user_name: registeredUserName(location.state) }}>
         <Form.Item name="user_name" rules={[{ required: true, whitespace: true, message: AUTH_RULES.userNameRequired }]}>
-          <Input
-            prefix={<UserOutlined />}
-            placeholder={AUTH_TEXT.userName}
-            aria-label={AUTH_TEXT.userName}
-            autoComplete="username"
-            autoFocus={!registeredUserName(location.state)}
-          />
+          <Input prefix={<UserOutlined />} placeholder={AUTH_TEXT.userName} aria-label={AUTH_TEXT.userName} autoComplete="username" autoFocus={!registeredUserName(location.state)} />
         </Form.Item>
         <Form.Item name="password" rules={[{ required: true, message: AUTH_RULES.passwordRequired }]}>
           <PasswordInput label={AUTH_TEXT.password} autoComplete="current-password" autoFocus={!!registeredUserName(location.state)} />

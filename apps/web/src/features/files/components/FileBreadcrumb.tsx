@@ -14,13 +14,14 @@ export function FileBreadcrumb({ tree, path }: { tree: FileTree; path: string })
   const root = { name: FILE_LIST_TEXT.root[tree], path: '/' };
   const crumbs = [root, ...pathCrumbs(path)];
   const items = crumbs.map((crumb, index) => {
-    const label = index === 0 ? (
-      <>
-        <HomeOutlined /> {crumb.name}
-      </>
-    ) : (
-      crumb.name
-    );
+    const label =
+      index === 0 ? (
+        <>
+          <HomeOutlined /> {crumb.name}
+        </>
+      ) : (
+        crumb.name
+      );
     const last = index === crumbs.length - 1;
     return { key: crumb.path, title: last ? <span aria-current="page">{label}</span> : <Link to={{ search: folderSearch(crumb.path) }}>{label}</Link> };
   });

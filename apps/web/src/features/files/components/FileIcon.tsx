@@ -48,7 +48,6 @@ const FOLDER: IconStyle = { icon: FolderFilled, color: '#f5b83d' };
 
 /** A folder, or a file's type at a glance (by extension, then MIME type). */
 export function FileIcon({ entry, size = 18 }: { entry: Pick<FileEntry, 'kind' | 'name' | 'mime'>; size?: number }) {
-  const { icon: Icon, color } =
-    entry.kind === 'folder' ? FOLDER : (BY_EXTENSION[extensionOf(entry.name)] ?? BY_KIND[previewKind(entry.name, entry.mime)]);
+  const { icon: Icon, color } = entry.kind === 'folder' ? FOLDER : (BY_EXTENSION[extensionOf(entry.name)] ?? BY_KIND[previewKind(entry.name, entry.mime)]);
   return <Icon style={{ fontSize: size, color }} />;
 }

@@ -30,9 +30,7 @@ export function MoveModal({ tree, entries, pending, onMove, onClose }: MoveModal
   const blocked = (path: string) => moving.some((folder) => isSameOrInside(path, folder));
   const [target, setTarget] = useState('/');
   const [error, setError] = useState<string | null>(null);
-  const [nodes, setNodes] = useState<TreeDataNode[]>([
-    { key: '/', title: FILE_LIST_TEXT.root[tree], icon: <HomeOutlined /> },
-  ]);
+  const [nodes, setNodes] = useState<TreeDataNode[]>([{ key: '/', title: FILE_LIST_TEXT.root[tree], icon: <HomeOutlined /> }]);
 
   const loadData = async (node: TreeDataNode) => {
     const path = String(node.key);

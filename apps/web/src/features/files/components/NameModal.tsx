@@ -16,16 +16,7 @@ export function NameModal({ title, initialName = '', pending, onSubmit, onClose 
   const [form] = Form.useForm<{ name: string }>();
   const submit = ({ name }: { name: string }) => onSubmit(name.trim()).then(onClose, () => undefined);
   return (
-    <Modal
-      open
-      title={title}
-      okText={TEXT.ok}
-      cancelText={TEXT.cancel}
-      confirmLoading={pending}
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      destroyOnHidden
-    >
+    <Modal open title={title} okText={TEXT.ok} cancelText={TEXT.cancel} confirmLoading={pending} onOk={() => form.submit()} onCancel={onClose} destroyOnHidden>
       <Form form={form} layout="vertical" initialValues={{ name: initialName }} onFinish={submit}>
         <Form.Item
           name="name"

@@ -48,11 +48,7 @@ export function PreviewPane({ entry, actions, onClose }: { entry: FileEntry | nu
         <DeleteEntryButton entry={entry} actions={actions} />
       </Space>
       <Divider style={{ margin: '12px 0' }} />
-      {isFile ? (
-        <FilePreview file={entry} onDownload={() => actions.download(entry)} />
-      ) : (
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={PREVIEW_TEXT.folderHint} />
-      )}
+      {isFile ? <FilePreview file={entry} onDownload={() => actions.download(entry)} /> : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={PREVIEW_TEXT.folderHint} />}
     </section>
   );
 }

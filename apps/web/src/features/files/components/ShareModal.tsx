@@ -21,7 +21,16 @@ export function ShareModal({ entry, onClose }: { entry: FileEntry; onClose: () =
   const link = expiresAt ? (current?.share_url ?? null) : null;
 
   const run = (body: { make_public?: boolean; expires_in_hours?: number }, done: string) =>
-    share.mutate({ file_id: entry.id, ...body }, { onSuccess: (next) => { setAnswer(next); toast.success(done, { description: entry.name }); }, onError: onFailure });
+    share.mutate(
+      { file_id: entry.id, ...body },
+      {
+        onSuccess: (next) => {
+          setAnswer(next);
+          toast.success(done, { description: entry.name });
+        },
+        onError: onFailure,
+      },
+    );
 
   return (
     <Modal open title={TEXT.title(entry.name)} footer={<Button onClick={onClose}>{TEXT.close}</Button>} onCancel={onClose} destroyOnHidden>

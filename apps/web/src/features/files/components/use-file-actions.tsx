@@ -10,11 +10,7 @@ import { MoveModal } from './MoveModal';
 import { NameModal } from './NameModal';
 import { ShareModal } from './ShareModal';
 
-type Dialog =
-  | { kind: 'newFolder' }
-  | { kind: 'rename'; entry: FileEntry }
-  | { kind: 'move'; entries: FileEntry[] }
-  | { kind: 'share'; entry: FileEntry };
+type Dialog = { kind: 'newFolder' } | { kind: 'rename'; entry: FileEntry } | { kind: 'move'; entries: FileEntry[] } | { kind: 'share'; entry: FileEntry };
 
 export interface FileActions {
   /** A folder opens in place; a file opens its preview in a new tab. */
@@ -74,9 +70,7 @@ export function useFileActions(tree: FileTree, path: string, onChanged?: () => v
         title={FOLDER_FORM_TEXT.newFolderTitle}
         pending={createFolder.isPending}
         onClose={close}
-        onSubmit={(name) =>
-          report(createFolder.mutateAsync({ path, name, is_private: tree === 'private' }), FILES_TOAST.created, name)
-        }
+        onSubmit={(name) => report(createFolder.mutateAsync({ path, name, is_private: tree === 'private' }), FILES_TOAST.created, name)}
       />
     );
   } else if (dialog?.kind === 'rename') {
@@ -87,9 +81,7 @@ export function useFileActions(tree: FileTree, path: string, onChanged?: () => v
         initialName={entry.name}
         pending={moveFiles.isPending}
         onClose={close}
-        onSubmit={(name) =>
-          report(moveFiles.mutateAsync({ ids: [entry.id], target_path: entry.path, name }), FILES_TOAST.renamed, name)
-        }
+        onSubmit={(name) => report(moveFiles.mutateAsync({ ids: [entry.id], target_path: entry.path, name }), FILES_TOAST.renamed, name)}
       />
     );
   } else if (dialog?.kind === 'move') {
@@ -100,9 +92,7 @@ export function useFileActions(tree: FileTree, path: string, onChanged?: () => v
         entries={entries}
         pending={moveFiles.isPending}
         onClose={close}
-        onMove={(target) =>
-          report(moveFiles.mutateAsync({ ids: entries.map((entry) => entry.id), target_path: target }), FILES_TOAST.moved, target)
-        }
+        onMove={(target) => report(moveFiles.mutateAsync({ ids: entries.map((entry) => entry.id), target_path: target }), FILES_TOAST.moved, target)}
       />
     );
   } else if (dialog?.kind === 'share') {

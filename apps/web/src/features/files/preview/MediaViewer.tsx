@@ -13,11 +13,7 @@ export function MediaViewer({ blob, name, kind }: { blob: Blob; name: string; ki
   }
   return (
     <div className={styles.media}>
-      {kind === 'audio' ? (
-        <audio ref={source} controls aria-label={name} className={styles.audio} />
-      ) : (
-        <video ref={source} controls aria-label={name} className={styles.video} />
-      )}
+      {kind === 'audio' ? <audio ref={source} controls aria-label={name} className={styles.audio} /> : <video ref={source} controls aria-label={name} className={styles.video} />}
     </div>
   );
 }

@@ -81,7 +81,14 @@ function PdfPage({ doc, number, ratio }: { doc: PDFDocumentProxy; number: number
     };
   }, [doc, number]);
   return (
-    <div ref={box} className={styles.pdfPage} style={rendered ? undefined : { aspectRatio: `1 / ${ratio}` }} data-testid="pdf-page" data-rendered={rendered} aria-label={PREVIEW_TEXT.pdfPage(number)}>
+    <div
+      ref={box}
+      className={styles.pdfPage}
+      style={rendered ? undefined : { aspectRatio: `1 / ${ratio}` }}
+      data-testid="pdf-page"
+      data-rendered={rendered}
+      aria-label={PREVIEW_TEXT.pdfPage(number)}
+    >
       <canvas ref={canvas} className={styles.pdfCanvas} />
     </div>
   );

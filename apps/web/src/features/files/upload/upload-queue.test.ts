@@ -8,7 +8,7 @@ function fileIn(folderPath: string, name: string, text: string): File {
 }
 
 describe('the upload queue', () => {
-  it('sends a chosen folder\'s files into matching sub-folders', () => {
+  it("sends a chosen folder's files into matching sub-folders", () => {
     const picked = pickedFromInput([fileIn('资料', 'a.txt', '1'), fileIn('资料/图片', 'b.png', '22'), fileIn('', 'c.md', '333')]);
     const items = uploadItemsFrom(picked, '/项目').map(({ item }) => item);
     expect(items.map((item) => [item.name, item.folder, item.size, item.status])).toEqual([

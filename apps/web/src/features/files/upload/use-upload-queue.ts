@@ -58,7 +58,13 @@ export function useUploadQueue(tree: FileTree) {
     if (files.length === 0) return;
     const pairs = uploadItemsFrom(files, base);
     dispatch({ type: 'add', items: pairs.map(({ item }) => item) });
-    const failedFolders = await ensureFolders(tree, foldersToCreate(base, pairs.map(({ item }) => item.folder)));
+    const failedFolders = await ensureFolders(
+      tree,
+      foldersToCreate(
+        base,
+        pairs.map(({ item }) => item.folder),
+      ),
+    );
     let succeeded = 0;
     await runPool(pairs, CONCURRENT_UPLOADS, async ({ item, file }) => {
       const blocked = [...failedFolders].find(([folder]) => isSameOrInside(item.folder, folder));

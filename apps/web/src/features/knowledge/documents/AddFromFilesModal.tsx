@@ -122,7 +122,11 @@ export function AddFromFilesModal({ kbId, open, onClose }: AddFromFilesModalProp
           selectedRowKeys: [...selected.keys()],
           getCheckboxProps: (entry) => ({ disabled: entry.kind === 'folder', 'aria-label': entry.name }),
           onSelect: (entry, checked) => toggleRows([entry], checked),
-          onSelectAll: (checked, _rows, changed) => toggleRows(changed.filter((entry) => entry.kind === 'file'), checked),
+          onSelectAll: (checked, _rows, changed) =>
+            toggleRows(
+              changed.filter((entry) => entry.kind === 'file'),
+              checked,
+            ),
         }}
       />
     </Modal>

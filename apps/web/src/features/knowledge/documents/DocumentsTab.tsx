@@ -46,11 +46,15 @@ export function DocumentsTab({ kb }: { kb: KnowledgeBase }) {
         />
         {kb.editable ? (
           <>
-            <Upload multiple showUploadList={false} beforeUpload={(file, files) => {
+            <Upload
+              multiple
+              showUploadList={false}
+              beforeUpload={(file, files) => {
                 // Called once per chosen file: take the whole choice at its first file, and upload it ourselves.
                 if (file === files[0]) void uploads.upload(files);
                 return false;
-              }}>
+              }}
+            >
               <Button type="primary" icon={<UploadOutlined />} loading={uploads.busy} title={TEXT.uploadHint}>
                 {TEXT.upload}
               </Button>

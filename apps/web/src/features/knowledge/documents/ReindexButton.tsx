@@ -50,18 +50,16 @@ export function ReindexButton({ kbId, disabled }: { kbId: string; disabled?: boo
         </Button>
       </Popconfirm>
       <Modal open={state.phase !== 'idle'} title={TEXT.reindex} footer={null} onCancel={close} maskClosable={false}>
-        <Progress
-          percent={reindexPercent(progress)}
-          status={state.phase === 'error' ? 'exception' : state.phase === 'done' ? 'success' : 'active'}
-          aria-label={TEXT.reindex}
-        />
+        <Progress percent={reindexPercent(progress)} status={state.phase === 'error' ? 'exception' : state.phase === 'done' ? 'success' : 'active'} aria-label={TEXT.reindex} />
         {state.phase === 'running' && progress ? (
           <Typography.Paragraph type="secondary" style={{ marginTop: 8 }}>
             {TEXT.reindexRunning(progress.done + progress.failed, progress.total)}
             {progress.current ? ` · ${TEXT.reindexCurrent(progress.current)}` : ''}
           </Typography.Paragraph>
         ) : null}
-        {state.phase === 'done' && progress ? <Alert type={progress.failed ? 'warning' : 'success'} showIcon title={TEXT.reindexFinished(progress.done, progress.failed)} style={{ marginTop: 8 }} /> : null}
+        {state.phase === 'done' && progress ? (
+          <Alert type={progress.failed ? 'warning' : 'success'} showIcon title={TEXT.reindexFinished(progress.done, progress.failed)} style={{ marginTop: 8 }} />
+        ) : null}
         {state.phase === 'error' ? <Alert type="error" showIcon title={state.message} style={{ marginTop: 8 }} /> : null}
       </Modal>
     </>

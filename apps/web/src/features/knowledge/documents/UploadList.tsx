@@ -16,12 +16,7 @@ export function UploadList({ items }: { items: DocUpload[] }) {
         <List.Item key={item.key} data-testid="doc-upload">
           <Flex vertical style={{ width: '100%' }} gap={2}>
             <Typography.Text ellipsis>{item.name}</Typography.Text>
-            <Progress
-              percent={uploadPercent(item)}
-              size="small"
-              status={item.status === 'failed' ? 'exception' : item.status === 'done' ? 'success' : 'active'}
-              aria-label={item.name}
-            />
+            <Progress percent={uploadPercent(item)} size="small" status={item.status === 'failed' ? 'exception' : item.status === 'done' ? 'success' : 'active'} aria-label={item.name} />
             {item.error ? <Typography.Text type="danger">{`${TEXT.uploadFailedReason}：${item.error}`}</Typography.Text> : null}
           </Flex>
         </List.Item>

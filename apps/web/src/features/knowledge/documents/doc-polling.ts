@@ -12,8 +12,7 @@ export function documentsPollInterval(docs: ReadonlyArray<Pick<KbDocument, 'stat
   return docs?.some(isIngesting) ? DOC_POLL_MS : false;
 }
 
-const fingerprint = (docs: ReadonlyArray<Pick<KbDocument, 'id' | 'status' | 'segment_count'>>) =>
-  docs.map((doc) => `${doc.id}:${doc.status}:${doc.segment_count}`).join('|');
+const fingerprint = (docs: ReadonlyArray<Pick<KbDocument, 'id' | 'status' | 'segment_count'>>) => docs.map((doc) => `${doc.id}:${doc.status}:${doc.segment_count}`).join('|');
 
 /** A document finished, failed, appeared or went: the knowledge base's counts and segments changed too. */
 export function documentsSettledDifferently(

@@ -1,10 +1,7 @@
 import type { ReindexProgress } from '@agent-platform/contracts';
 import type { RawStreamEvent } from '../../../lib/event-stream';
 
-export type ReindexState =
-  | { phase: 'idle' }
-  | { phase: 'running' | 'done'; progress: ReindexProgress | null }
-  | { phase: 'error'; progress: ReindexProgress | null; message: string };
+export type ReindexState = { phase: 'idle' } | { phase: 'running' | 'done'; progress: ReindexProgress | null } | { phase: 'error'; progress: ReindexProgress | null; message: string };
 
 export type ReindexAction = { type: 'start' } | { type: 'event'; event: RawStreamEvent } | { type: 'fail'; message: string } | { type: 'close' };
 

@@ -39,12 +39,7 @@ export default function KbChatPage() {
   };
 
   return (
-    <ChatPageShell
-      label={KB_TITLES.chat}
-      conversations={
-        <SessionConversationList kind="kb" chat={chat} />
-      }
-    >
+    <ChatPageShell label={KB_TITLES.chat} conversations={<SessionConversationList kind="kb" chat={chat} />}>
       <KbChatToolbar
         kbs={kbs.data}
         kbIds={kbIds}

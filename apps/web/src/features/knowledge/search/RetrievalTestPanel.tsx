@@ -59,7 +59,9 @@ export function RetrievalTestPanel({ kb }: { kb: KnowledgeBase }) {
         {search.isPending ? <Spin /> : null}
         {!result && !search.isPending && !search.isError ? <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={TEXT.idle} /> : null}
         {result && result.hits.length === 0 ? <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={TEXT.empty} /> : null}
-        {result?.hits.map((hit, index) => <SearchHitCard key={hit.segment_id} hit={hit} rank={index + 1} />)}
+        {result?.hits.map((hit, index) => (
+          <SearchHitCard key={hit.segment_id} hit={hit} rank={index + 1} />
+        ))}
       </Flex>
     </Flex>
   );

@@ -21,7 +21,7 @@ function Panel({ model, onSettings }: { model?: Partial<LlmModel>; onSettings: (
 }
 
 describe('the playground parameters: unset shows as unset', () => {
-  it('shows no slider and no value until the switch overrides the model default, starting from the model\'s own value', () => {
+  it("shows no slider and no value until the switch overrides the model default, starting from the model's own value", () => {
     let latest: ChatSettings = EMPTY_SETTINGS;
     render(<Panel model={{ temperature: 0.7, top_p: null, max_tokens: null }} onSettings={(next) => (latest = next)} />);
 

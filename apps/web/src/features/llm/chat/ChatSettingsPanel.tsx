@@ -17,7 +17,11 @@ function Setting({ label, hint, children }: { label: string; hint?: string; chil
   return (
     <div className={styles.setting}>
       <Typography.Text strong>{label}</Typography.Text>
-      {hint ? <Typography.Text type="secondary" className={styles.settingHint}>{hint}</Typography.Text> : null}
+      {hint ? (
+        <Typography.Text type="secondary" className={styles.settingHint}>
+          {hint}
+        </Typography.Text>
+      ) : null}
       {children}
     </div>
   );
@@ -43,12 +47,7 @@ function OverrideSetting({ label, value, modelValue, fallback, onChange, childre
   return (
     <Flex vertical gap={4}>
       <Flex justify="space-between" align="center" gap={8}>
-        <Switch
-          size="small"
-          checked={overriding}
-          aria-label={TEXT.overrideOf(label)}
-          onChange={(on) => onChange(on ? (modelValue ?? fallback) : undefined)}
-        />
+        <Switch size="small" checked={overriding} aria-label={TEXT.overrideOf(label)} onChange={(on) => onChange(on ? (modelValue ?? fallback) : undefined)} />
         <Typography.Text type="secondary" className={styles.overrideState}>
           {overriding ? TEXT.overriding : modelValue === null || modelValue === undefined ? TEXT.modelDefault : TEXT.modelDefaultOf(modelValue)}
         </Typography.Text>
@@ -71,16 +70,7 @@ function RangeSetting({ label, value, max, step, onChange }: RangeProps) {
   return (
     <Flex gap={12} align="center">
       <Slider aria-label={label} min={0} max={max} step={step} value={value} onChange={onChange} style={{ flex: 1 }} />
-      <InputNumber
-        aria-label={label}
-        size="small"
-        min={0}
-        max={max}
-        step={step}
-        value={value}
-        onChange={(next) => onChange(next ?? 0)}
-        style={{ width: 72 }}
-      />
+      <InputNumber aria-label={label} size="small" min={0} max={max} step={step} value={value} onChange={(next) => onChange(next ?? 0)} style={{ width: 72 }} />
     </Flex>
   );
 }
@@ -118,15 +108,7 @@ export function ChatSettingsPanel({ settings, onChange, model, onClose }: ChatSe
         <Setting label={TEXT.maxTokens}>
           <OverrideSetting label={TEXT.maxTokens} value={settings.max_tokens} modelValue={model?.max_tokens} fallback={1024} onChange={(max_tokens) => set({ max_tokens })}>
             {(value) => (
-              <InputNumber
-                aria-label={TEXT.maxTokens}
-                min={1}
-                max={1_000_000}
-                precision={0}
-                value={value}
-                onChange={(next) => set({ max_tokens: next ?? 1 })}
-                style={{ width: '100%' }}
-              />
+              <InputNumber aria-label={TEXT.maxTokens} min={1} max={1_000_000} precision={0} value={value} onChange={(next) => set({ max_tokens: next ?? 1 })} style={{ width: '100%' }} />
             )}
           </OverrideSetting>
         </Setting>

@@ -11,7 +11,13 @@ export function SuggestedQuestions({ questions, onAsk }: { questions: string[] |
         <BulbOutlined /> {CHAT_TEXT.suggestions}
       </Typography.Text>
       {questions.map((question) => (
-        <Button key={question} size="small" shape="round" onClick={() => onAsk(question)} style={{ maxWidth: '100%', height: 'auto', padding: '3px 12px', whiteSpace: 'normal', textAlign: 'start' }}>
+        <Button
+          key={question}
+          size="small"
+          shape="round"
+          onClick={() => onAsk(question)}
+          style={{ maxWidth: '100%', height: 'auto', padding: '3px 12px', whiteSpace: 'normal', textAlign: 'start' }}
+        >
           {question}
         </Button>
       ))}

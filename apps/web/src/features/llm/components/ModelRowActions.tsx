@@ -21,15 +21,7 @@ export function ModelStatusSwitch({ model }: { model: LlmModel }) {
       { onSuccess: () => toast.success(checked ? LLM_TOAST.enabled : LLM_TOAST.disabled, { description: modelName(model) }), onError: onFailure },
     );
   const control = (
-    <Switch
-      checked={enabled}
-      loading={update.isPending}
-      disabled={!model.can_edit}
-      aria-label={label}
-      checkedChildren={TEXT.enable}
-      unCheckedChildren={TEXT.disable}
-      onChange={toggle}
-    />
+    <Switch checked={enabled} loading={update.isPending} disabled={!model.can_edit} aria-label={label} checkedChildren={TEXT.enable} unCheckedChildren={TEXT.disable} onChange={toggle} />
   );
   return model.can_edit ? control : <Tooltip title={TEXT.noEditRight}>{control}</Tooltip>;
 }

@@ -1,13 +1,4 @@
-import {
-  LLM_STATUS_LABELS,
-  LLM_STATUSES,
-  LLM_TYPE_LABELS,
-  LLM_TYPES,
-  type ListLlmModelsBody,
-  type LlmModel,
-  type LlmStatus,
-  type LlmType,
-} from '@agent-platform/contracts';
+import { LLM_STATUS_LABELS, LLM_STATUSES, LLM_TYPE_LABELS, LLM_TYPES, type ListLlmModelsBody, type LlmModel, type LlmStatus, type LlmType } from '@agent-platform/contracts';
 import { Alert, Empty, Select, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { ListToolbar } from '../../../components/ListToolbar';
 import { formatDateTime } from '../../../lib/format';
@@ -77,13 +68,7 @@ export function ModelTable() {
   return (
     <>
       <ListToolbar searchPlaceholder={TEXT.searchPlaceholder} searchWidth={320} onSearch={(keyword) => filter({ keyword })}>
-        <Select<LlmType | ''>
-          value={query.type ?? ''}
-          options={TYPE_OPTIONS}
-          aria-label={TEXT.type}
-          style={{ width: 140 }}
-          onChange={(type) => filter({ type: type || undefined })}
-        />
+        <Select<LlmType | ''> value={query.type ?? ''} options={TYPE_OPTIONS} aria-label={TEXT.type} style={{ width: 140 }} onChange={(type) => filter({ type: type || undefined })} />
         <Select<LlmStatus | ''>
           value={query.status ?? ''}
           options={STATUS_OPTIONS}

@@ -32,14 +32,8 @@ export default function ModelChatPage() {
   return (
     <ChatPageShell
       label={LLM_TITLES.chat}
-      conversations={
-        <SessionConversationList kind="llm" chat={playground} />
-      }
-      aside={
-        settingsOpen ? (
-          <ChatSettingsPanel settings={playground.settings} onChange={playground.setSettings} model={model} onClose={() => setSettingsOpen(false)} />
-        ) : null
-      }
+      conversations={<SessionConversationList kind="llm" chat={playground} />}
+      aside={settingsOpen ? <ChatSettingsPanel settings={playground.settings} onChange={playground.setSettings} model={model} onClose={() => setSettingsOpen(false)} /> : null}
     >
       <Flex className={layout.toolbar} align="center" gap={12}>
         <Typography.Title level={5} className={layout.heading}>

@@ -44,7 +44,11 @@ export function FunctionList({ functions, serviceId }: { functions: McpFunctionI
                   {param.required ? ` · ${TEXT.required}` : ''}
                 </Tag>
               ))}
-              {paramNames(fn.input_schema).length === 0 ? <Typography.Text type="secondary" style={{ fontSize: 12 }}>{TEXT.noParams}</Typography.Text> : null}
+              {paramNames(fn.input_schema).length === 0 ? (
+                <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                  {TEXT.noParams}
+                </Typography.Text>
+              ) : null}
             </Flex>
           </Flex>
         ),

@@ -42,7 +42,15 @@ export function ServiceCard({ service, onListFunctions }: ServiceCardProps) {
           </Typography.Text>
         </Flex>
       }
-      extra={service.is_public ? <Tag color="processing" icon={<GlobalOutlined />}>{TEXT.publicBadge}</Tag> : <Tag icon={<LockOutlined />}>{TEXT.privateBadge}</Tag>}
+      extra={
+        service.is_public ? (
+          <Tag color="processing" icon={<GlobalOutlined />}>
+            {TEXT.publicBadge}
+          </Tag>
+        ) : (
+          <Tag icon={<LockOutlined />}>{TEXT.privateBadge}</Tag>
+        )
+      }
       actions={[
         <Button key="functions" type="link" size="small" icon={<FunctionOutlined />} onClick={() => onListFunctions(service)}>
           {TEXT.listFunctions}

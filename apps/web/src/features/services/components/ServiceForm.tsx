@@ -33,7 +33,14 @@ function ConnectionFields({ editing }: { editing: boolean }) {
           <Select mode="tags" open={false} suffixIcon={null} placeholder={TEXT.argsPlaceholder} aria-label={TEXT.args} />
         </Form.Item>
         <Form.Item label={TEXT.env} extra={editing ? TEXT.headersHint : undefined}>
-          <KeyValueFields name="env" secret addLabel={TEXT.addEnv} keyLabel={TEXT.headerName} valueLabel={TEXT.headerValue} keyRules={[{ pattern: /^[A-Za-z_][A-Za-z0-9_]*$/, message: TEXT.envNamePattern }]} />
+          <KeyValueFields
+            name="env"
+            secret
+            addLabel={TEXT.addEnv}
+            keyLabel={TEXT.headerName}
+            valueLabel={TEXT.headerValue}
+            keyRules={[{ pattern: /^[A-Za-z_][A-Za-z0-9_]*$/, message: TEXT.envNamePattern }]}
+          />
         </Form.Item>
       </>
     );
@@ -52,7 +59,15 @@ function ConnectionFields({ editing }: { editing: boolean }) {
         <Input placeholder={TEXT.urlPlaceholder} maxLength={2000} />
       </Form.Item>
       <Form.Item label={TEXT.headers} extra={TEXT.headersHint}>
-        <KeyValueFields name="headers" secret addLabel={TEXT.addHeader} keyLabel={TEXT.headerName} valueLabel={TEXT.headerValue} keyPlaceholder="Authorization" keyRules={[{ pattern: /^[A-Za-z0-9-_]+$/, message: TEXT.headerNamePattern }]} />
+        <KeyValueFields
+          name="headers"
+          secret
+          addLabel={TEXT.addHeader}
+          keyLabel={TEXT.headerName}
+          valueLabel={TEXT.headerValue}
+          keyPlaceholder="Authorization"
+          keyRules={[{ pattern: /^[A-Za-z0-9-_]+$/, message: TEXT.headerNamePattern }]}
+        />
       </Form.Item>
     </>
   );

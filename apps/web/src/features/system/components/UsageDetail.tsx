@@ -11,10 +11,7 @@ export function countEntries(counts: Record<string, number>): Array<{ key: strin
 }
 
 export function sumTokens(tokens: ModelTokenUsage[]): { calls: number; total: number } {
-  return tokens.reduce(
-    (sum, row) => ({ calls: sum.calls + row.calls, total: sum.total + row.total_tokens }),
-    { calls: 0, total: 0 },
-  );
+  return tokens.reduce((sum, row) => ({ calls: sum.calls + row.calls, total: sum.total + row.total_tokens }), { calls: 0, total: 0 });
 }
 
 const TOKEN_COLUMNS: TableColumnsType<ModelTokenUsage> = [

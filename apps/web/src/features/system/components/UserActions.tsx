@@ -22,10 +22,7 @@ export function UserActions({ user, isSelf, onShowUsage }: UserActionsProps) {
   const name = user.nick_name || user.user_name;
 
   const decide = (approve: boolean) =>
-    review.mutate(
-      { user_id: user.id, approve },
-      { onSuccess: () => toast.success(approve ? TOAST.approved : TOAST.rejected, { description: name }), onError: onFailure },
-    );
+    review.mutate({ user_id: user.id, approve }, { onSuccess: () => toast.success(approve ? TOAST.approved : TOAST.rejected, { description: name }), onError: onFailure });
 
   return (
     <Space size={0} wrap>

@@ -12,10 +12,7 @@ import { UserActions } from './UserActions';
 import { LockTag, RoleTag, StatusTag } from './UserTags';
 import { UserUsageModal } from './UserUsageModal';
 
-const STATUS_OPTIONS = [
-  { value: '', label: TEXT.allStatuses },
-  ...USER_STATUSES.map((status) => ({ value: status, label: USER_STATUS_LABELS[status] })),
-];
+const STATUS_OPTIONS = [{ value: '', label: TEXT.allStatuses }, ...USER_STATUSES.map((status) => ({ value: status, label: USER_STATUS_LABELS[status] }))];
 
 /** The accounts, searchable, filterable by status, paged on the server. */
 export function UserTable() {
@@ -30,7 +27,12 @@ export function UserTable() {
     { title: USER_FIELD_LABELS.nick_name, dataIndex: 'nick_name', key: 'nick_name', ellipsis: true },
     { title: USER_FIELD_LABELS.phone, dataIndex: 'phone', key: 'phone', width: 140 },
     { title: USER_FIELD_LABELS.role, dataIndex: 'role', key: 'role', width: 100, render: (_value, user) => <RoleTag role={user.role} /> },
-    { title: USER_FIELD_LABELS.status, dataIndex: 'status', key: 'status', width: 100, render: (_value, user) => (
+    {
+      title: USER_FIELD_LABELS.status,
+      dataIndex: 'status',
+      key: 'status',
+      width: 100,
+      render: (_value, user) => (
         <>
           <StatusTag status={user.status} />
           <LockTag lockedUntil={user.locked_until} />

@@ -9,19 +9,11 @@ export function UserUsageModal({ user, onClose }: { user: UserInfo; onClose: () 
   const usage = useUsersUsage({ page: 1, page_size: 20, keyword: user.user_name });
   const record = usage.data?.list.find((row) => row.user_id === user.id);
   return (
-    <Modal
-      open
-      width={760}
-      title={TEXT.usageOf(user.nick_name || user.user_name)}
-      onCancel={onClose}
-      footer={<Button onClick={onClose}>{TEXT.close}</Button>}
-    >
+    <Modal open width={760} title={TEXT.usageOf(user.nick_name || user.user_name)} onCancel={onClose} footer={<Button onClick={onClose}>{TEXT.close}</Button>}>
       <div style={{ paddingTop: 12 }}>
         {usage.isPending ? <Skeleton active /> : null}
         {!usage.isPending && record ? <UsageDetail usage={record} /> : null}
-        {!usage.isPending && !record ? (
-          <Empty description={usage.isError ? usage.error.message : TEXT.noUsage} />
-        ) : null}
+        {!usage.isPending && !record ? <Empty description={usage.isError ? usage.error.message : TEXT.noUsage} /> : null}
       </div>
     </Modal>
   );

@@ -23,7 +23,13 @@ function AuthFields({ editing }: { editing: boolean }) {
         <Row gutter={16}>
           <Col xs={24} md={6}>
             <Form.Item<ToolFormValues> name="api_key_in" label={TEXT.apiKeyIn}>
-              <Select options={[{ value: 'header', label: '请求头' }, { value: 'query', label: '查询参数' }]} aria-label={TEXT.apiKeyIn} />
+              <Select
+                options={[
+                  { value: 'header', label: '请求头' },
+                  { value: 'query', label: '查询参数' },
+                ]}
+                aria-label={TEXT.apiKeyIn}
+              />
             </Form.Item>
           </Col>
           <Col xs={24} md={8}>

@@ -22,11 +22,7 @@ export function KeyValueFields({ name, addLabel, keyLabel, valueLabel, keyPlaceh
         <Flex vertical gap={8}>
           {fields.map((field, index) => (
             <Flex key={field.key} gap={8} align="flex-start">
-              <Form.Item
-                name={[field.name, 'key']}
-                style={{ flex: 2, marginBottom: 0 }}
-                rules={[{ required: true, whitespace: true, message: `请输入${keyLabel}` }, ...keyRules]}
-              >
+              <Form.Item name={[field.name, 'key']} style={{ flex: 2, marginBottom: 0 }} rules={[{ required: true, whitespace: true, message: `请输入${keyLabel}` }, ...keyRules]}>
                 <Input placeholder={keyPlaceholder ?? keyLabel} aria-label={`${keyLabel} ${index + 1}`} maxLength={100} />
               </Form.Item>
               <Form.Item name={[field.name, 'value']} style={{ flex: 3, marginBottom: 0 }}>

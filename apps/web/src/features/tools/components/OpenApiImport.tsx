@@ -147,7 +147,16 @@ export function OpenApiImport() {
               </Col>
             </Row>
           </Form>
-          {failures.length > 0 ? <Alert type="error" showIcon title={TOOL_TOAST.failed} description={failures.map((line) => <div key={line}>{line}</div>)} /> : null}
+          {failures.length > 0 ? (
+            <Alert
+              type="error"
+              showIcon
+              title={TOOL_TOAST.failed}
+              description={failures.map((line) => (
+                <div key={line}>{line}</div>
+              ))}
+            />
+          ) : null}
           <Flex gap={12}>
             <Button type="primary" disabled={selected.length === 0} loading={importing} onClick={() => void runImport()}>
               {selected.length === 0 ? TEXT.noneSelected : TEXT.importButton(selected.length)}

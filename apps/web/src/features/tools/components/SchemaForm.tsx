@@ -26,7 +26,15 @@ function FieldInput({ field, ...control }: { field: SchemaField } & ControlProps
     case 'integer':
       return <InputNumber {...control} aria-label={field.label} precision={field.type === 'integer' ? 0 : undefined} style={{ width: 240 }} />;
     case 'enum':
-      return <Select {...control} aria-label={field.label} allowClear={!field.required} options={field.options.map((option) => ({ value: option, label: String(option) }))} style={{ maxWidth: 360 }} />;
+      return (
+        <Select
+          {...control}
+          aria-label={field.label}
+          allowClear={!field.required}
+          options={field.options.map((option) => ({ value: option, label: String(option) }))}
+          style={{ maxWidth: 360 }}
+        />
+      );
     case 'object':
     case 'array':
     case 'json':

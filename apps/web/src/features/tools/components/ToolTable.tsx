@@ -69,8 +69,7 @@ const COLUMNS: TableColumnsType<ToolInfo> = [
     title: TEXT.visibility,
     key: 'visibility',
     width: 96,
-    render: (_value, tool) =>
-      tool.kind === 'builtin' ? <Tag color="purple">{TEXT.builtin}</Tag> : tool.is_public ? <Tag color="processing">{TEXT.public}</Tag> : <Tag>{TEXT.private}</Tag>,
+    render: (_value, tool) => (tool.kind === 'builtin' ? <Tag color="purple">{TEXT.builtin}</Tag> : tool.is_public ? <Tag color="processing">{TEXT.public}</Tag> : <Tag>{TEXT.private}</Tag>),
   },
   { title: TEXT.owner, dataIndex: 'owner_name', key: 'owner', width: 110, ellipsis: true },
   { title: TEXT.actions, key: 'actions', width: 170, fixed: 'right', render: (_value, tool) => <ToolRowActions tool={tool} /> },

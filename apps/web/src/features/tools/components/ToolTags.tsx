@@ -24,18 +24,7 @@ interface TagSelectProps {
 /** Picks tags of a type (maintained in 标签管理); names typed here that are not tags yet are kept too. */
 export function TagSelect({ tagType, label, placeholder, value, onChange }: TagSelectProps) {
   const tags = useSubTags(tagType);
-  return (
-    <Select
-      mode="tags"
-      value={value}
-      onChange={onChange}
-      options={tagOptions(tags.data)}
-      loading={tags.isPending}
-      placeholder={placeholder}
-      maxCount={10}
-      aria-label={label}
-    />
-  );
+  return <Select mode="tags" value={value} onChange={onChange} options={tagOptions(tags.data)} loading={tags.isPending} placeholder={placeholder} maxCount={10} aria-label={label} />;
 }
 
 interface TagFilterProps {

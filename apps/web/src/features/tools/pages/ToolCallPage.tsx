@@ -26,7 +26,12 @@ export default function ToolCallPage() {
     </Button>
   );
 
-  if (tool.isPending) return <Card><Skeleton active paragraph={{ rows: 8 }} /></Card>;
+  if (tool.isPending)
+    return (
+      <Card>
+        <Skeleton active paragraph={{ rows: 8 }} />
+      </Card>
+    );
   if (tool.isError) {
     return <Result status="warning" title={tool.error.code === 40401 ? TOOL_FORM_TEXT.notFound : tool.error.message} extra={back} />;
   }
