@@ -11,6 +11,8 @@ const PUBLIC = [
   'POST /ai-sdk-api/user/login/by_username',
   'POST /api/sms/internet_flag',
   'POST /api/sms/send_verification_code',
+  // The arithmetic challenge asked for after a few codes from one address: needed before signing in.
+  'POST /api/sms/challenge',
   'POST /api/system/property/list/ui',
   // Download links whose signature and expiry are the credential (files module).
   'GET /api/common/file/signed/:token',
