@@ -38,11 +38,14 @@ export async function findChild(db: Db, scope: TreeScope, parentId: string | nul
  * statement (index probes, stopping at the first free one), instead of one insert attempt per taken number.
  */
 export async function firstFreeNumber(db: Db, scope: TreeScope, parentId: string | null, stem: string, extension: string, max: number): Promise<number | undefined> {
-  const result = await db.execute(sql`
+  const resultRows = await selectRows<{ n: number }>(
+    db,
+    sql`
     select n from generate_series(1, ${max}::int) n
     where not exists (select 1 from ${files} where ${inFolder(scope, parentId)} and ${files.name} = ${stem} || ' (' || n || ')' || ${extension})
-    order by n limit 1`);
-  const row = (result as unknown as { rows: Array<{ n: number }> }).rows[0];
+    order by n limit 1`,
+  );
+  const row = resultRows[0];
   return row ? Number(row.n) : undefined;
 }
 
@@ -60,13 +63,14 @@ async function withOwnerNames(db: Db, rows: FileRow[]): Promise<FileWithOwner[]>
   const ownerIds = [...new Set(rows.map((row) => row.ownerId))];
   if (ownerIds.length === 0) return [];
   // The user module's table, read by name: modules import each other's tables only for foreign keys.
-  const result = await db.execute(
+  const resultRows = await selectRows<{ id: string; name: string }>(
+    db,
     sql`select id, coalesce(nullif(nick_name, ''), user_name) as name from users where id in (${sql.join(
       ownerIds.map((id) => sql`${id}::uuid`),
       sql`, `,
     )})`,
   );
-  const names = new Map((result as unknown as { rows: Array<{ id: string; name: string }> }).rows.map((row) => [row.id, row.name]));
+  const names = new Map(resultRows.map((row) => [row.id, row.name]));
   return rows.map((row) => ({ ...row, ownerName: names.get(row.ownerId) ?? '' }));
 }
 
@@ -158,14 +162,16 @@ export interface FolderContentEntry {
 
 /** Everything inside a folder, at any depth, with its path below it: folders before what they hold. */
 export async function listFolderContents(db: Db, folderId: string): Promise<FolderContentEntry[]> {
-  const result = await db.execute(sql`
+  const rows = await selectRows<{ kind: 'file' | 'folder'; path: string; storage_key: string | null; updated_at: string | Date }>(
+    db,
+    sql`
     with recursive inside(id, kind, path, storage_key, updated_at, depth) as (
       select id, kind, name::text, storage_key, updated_at, 1 from files where parent_id = ${folderId}
       union all
       select f.id, f.kind, inside.path || '/' || f.name, f.storage_key, f.updated_at, inside.depth + 1
       from files f join inside on f.parent_id = inside.id where inside.depth < 64
     )
-    select kind, path, storage_key, updated_at from inside order by path`);
-  const rows = (result as unknown as { rows: Array<{ kind: 'file' | 'folder'; path: string; storage_key: string | null; updated_at: string | Date }> }).rows;
+    select kind, path, storage_key, updated_at from inside order by path`,
+  );
   return rows.map((row) => ({ kind: row.kind, path: row.path, storageKey: row.storage_key, updatedAt: new Date(row.updated_at) }));
 }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../platform/db/index.js';
+import { type Db, selectRows } from '../../platform/db/index.js';
 
 /**
  * Replaces up to `batch` usage rows of days that ended more than `afterDays` days ago (UTC) by their
@@ -8,7 +8,9 @@ import type { Db } from '../../platform/db/index.js';
  * process is rolling up are skipped. Answers how many rows were rolled up.
  */
 export async function rollUpUsage(db: Db, afterDays: number, batch: number): Promise<number> {
-  const result = await db.execute(sql`
+  const resultRows = await selectRows<{ n: number }>(
+    db,
+    sql`
     with picked as (
       select id from usage_records
       where created_at < date_trunc('day', now() at time zone 'UTC') at time zone 'UTC' - ${Math.round(afterDays)}::integer * interval '1 day'
@@ -28,6 +30,7 @@ export async function rollUpUsage(db: Db, afterDays: number, batch: number): Pro
         completion_tokens = usage_daily.completion_tokens + excluded.completion_tokens,
         latency_ms = usage_daily.latency_ms + excluded.latency_ms
     )
-    select count(*)::int as n from moved`);
-  return Number((result as unknown as { rows: Array<{ n: number }> }).rows[0]?.n ?? 0);
+    select count(*)::int as n from moved`,
+  );
+  return Number(resultRows[0]?.n ?? 0);
 }

@@ -1,6 +1,6 @@
 import type { ModelTokenUsage } from '@agent-platform/contracts';
 import { sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../platform/db/index.js';
+import { type Db, selectRows } from '../../platform/db/index.js';
 import type { usageRecords } from './usage.tables.js';
 
 export type NewUsageRecord = typeof usageRecords.$inferInsert;
@@ -33,7 +33,9 @@ export async function sumTokensByUserAndModel(db: Db, userIds: string[]): Promis
     userIds.map((id) => sql`${id}::uuid`),
     sql`, `,
   );
-  const result = await db.execute(sql`
+  const rows = await selectRows<{ user_id: string | null; model: string; calls: unknown; prompt_tokens: unknown; completion_tokens: unknown }>(
+    db,
+    sql`
     select user_id, model, sum(calls)::bigint as calls, sum(prompt_tokens)::bigint as prompt_tokens, sum(completion_tokens)::bigint as completion_tokens
     from (
       select user_id, model, count(*) as calls, sum(prompt_tokens) as prompt_tokens, sum(completion_tokens) as completion_tokens
@@ -43,8 +45,8 @@ export async function sumTokensByUserAndModel(db: Db, userIds: string[]): Promis
       from usage_daily where user_id in (${ids}) group by user_id, model
     ) parts
     group by user_id, model
-    order by model`);
-  const rows = (result as unknown as { rows: Array<{ user_id: string | null; model: string; calls: unknown; prompt_tokens: unknown; completion_tokens: unknown }> }).rows;
+    order by model`,
+  );
   return rows.map((row) => {
     const prompt = Number(row.prompt_tokens ?? 0);
     const completion = Number(row.completion_tokens ?? 0);

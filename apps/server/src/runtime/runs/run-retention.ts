@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../platform/db/index.js';
+import { type Db, selectRows } from '../../platform/db/index.js';
 
 const ENDED = sql`('completed', 'finished', 'failed', 'cancelled')`;
 
@@ -11,7 +11,9 @@ const ENDED = sql`('completed', 'finished', 'failed', 'cancelled')`;
  * skipped; a run archived twice appends nothing. Answers how many runs were archived.
  */
 export async function archiveEndedRunEvents(db: Db, olderThanMs: number, batch: number): Promise<number> {
-  const result = await db.execute(sql`
+  const resultRows = await selectRows<unknown>(
+    db,
+    sql`
     with last as (
       select run_ended_at, run_id from (
         (select run_ended_at, run_id from run_event_archives order by run_ended_at desc, run_id desc limit 1)
@@ -33,6 +35,7 @@ export async function archiveEndedRunEvents(db: Db, olderThanMs: number, batch: 
     insert into run_event_archives (run_id, events, run_ended_at)
     select p.id, coalesce(l.events, '[]'::jsonb), p.updated_at from picked p left join logs l on l.run_id = p.id
     on conflict (run_id) do update set events = run_event_archives.events || excluded.events
-    returning run_id`);
-  return (result as unknown as { rows: unknown[] }).rows.length;
+    returning run_id`,
+  );
+  return resultRows.length;
 }

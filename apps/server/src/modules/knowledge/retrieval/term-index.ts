@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../../platform/db/index.js';
+import { selectRows, type Db } from '../../../platform/db/index.js';
 import { intArray, textArray, uuidArray } from './sql-arrays.js';
 
 /** A segment as the index sees it: its words joined by spaces (the stored `tokens`) and their count. */
@@ -104,10 +104,8 @@ export async function unindexSegments(db: Db, kbId: string, segments: IndexedSeg
 /** The index of the segments as stored now, read back for removing them. */
 export async function storedSegments(db: Db, where: { docIds: string[] } | { segmentIds: string[] }): Promise<Array<IndexedSegment & { kbId: string }>> {
   const filter = 'docIds' in where ? sql`doc_id = any(${uuidArray(where.docIds)})` : sql`id = any(${uuidArray(where.segmentIds)})`;
-  const result = (await db.execute(sql`select id, kb_id, tokens, token_count from kb_segments where ${filter}`)) as unknown as {
-    rows: Array<{ id: string; kb_id: string; tokens: string; token_count: number }>;
-  };
-  return result.rows.map((row) => ({ id: row.id, kbId: row.kb_id, tokens: row.tokens, tokenCount: Number(row.token_count) }));
+  const rows = await selectRows<{ id: string; kb_id: string; tokens: string; token_count: number }>(db, sql`select id, kb_id, tokens, token_count from kb_segments where ${filter}`);
+  return rows.map((row) => ({ id: row.id, kbId: row.kb_id, tokens: row.tokens, tokenCount: Number(row.token_count) }));
 }
 
 /** Removes the documents' segments from the index, per knowledge base; call before deleting or replacing them. */
@@ -119,9 +117,6 @@ export async function unindexDocuments(db: Db, docIds: string[]): Promise<void> 
 }
 
 export async function readIndexStats(db: Db, kbId: string): Promise<KbIndexStats> {
-  const result = (await db.execute(sql`select segments, tokens from kb_index_stats where kb_id = ${kbId}::uuid`)) as unknown as {
-    rows: Array<{ segments: number; tokens: number | string }>;
-  };
-  const row = result.rows[0];
+  const [row] = await selectRows<{ segments: number; tokens: number | string }>(db, sql`select segments, tokens from kb_index_stats where kb_id = ${kbId}::uuid`);
   return { segments: Number(row?.segments ?? 0), tokens: Number(row?.tokens ?? 0) };
 }
