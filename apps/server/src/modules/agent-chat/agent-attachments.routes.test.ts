@@ -1,4 +1,4 @@
-import type { FileEntry, MessageInfo } from '@agent-platform/contracts';
+import type { MessageInfo } from '@agent-platform/contracts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { expectCode, expectOk } from '../../../test/harness.js';
 import { startAgentChatTestApp, type AgentChatTestContext } from '../../../test/fixtures/agent-chat.js';
@@ -14,14 +14,7 @@ describe('agent chat: files attached to a question (file_ids)', () => {
   beforeEach(() => c.llm.reset());
   afterAll(() => c?.close());
 
-  async function upload(token: string, name: string, content: string | Buffer): Promise<FileEntry> {
-    const form = new FormData();
-    form.append('files', new Blob([content]), name);
-    const response = await fetch(`${c.base}/api/kb/files/upload`, { method: 'POST', body: form, headers: { 'access-token': token } });
-    const body = (await response.json()) as { code: number; data: { uploaded: FileEntry[] } };
-    expect(body.code, JSON.stringify(body)).toBe(200);
-    return body.data.uploaded[0]!;
-  }
+  const upload = (token: string, name: string, content: string | Buffer) => c.uploadFile(token, name, content);
 
   it('gives the model the documents’ text and keeps the files with the question', async () => {
     const notes = await upload(c.alice, '会议纪要.txt', '周五发布 2.0 版本，负责人：小林。');

@@ -1,4 +1,4 @@
-import type { FileEntry, MessageInfo } from '@agent-platform/contracts';
+import type { MessageInfo } from '@agent-platform/contracts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { expectCode, expectOk } from '../../../test/harness.js';
 import { parseSse } from '../../../test/sse.js';
@@ -19,14 +19,7 @@ describe('file_ids in the model playground and in knowledge-base chat', () => {
   beforeEach(() => c.llm.reset());
   afterAll(() => c?.close());
 
-  async function upload(token: string, name: string, content: string): Promise<FileEntry> {
-    const form = new FormData();
-    form.append('files', new Blob([content]), name);
-    const response = await fetch(`${c.base}/api/kb/files/upload`, { method: 'POST', body: form, headers: { 'access-token': token } });
-    const body = (await response.json()) as { code: number; data: { uploaded: FileEntry[] } };
-    expect(body.code, JSON.stringify(body)).toBe(200);
-    return body.data.uploaded[0]!;
-  }
+  const upload = (token: string, name: string, content: string | Buffer) => c.uploadFile(token, name, content);
   const stream = async (url: string, body: unknown, token: string) =>
     parseSse(await (await fetch(`${c.base}${url}`, { method: 'POST', headers: { 'content-type': 'application/json', 'access-token': token }, body: JSON.stringify(body) })).text());
 
