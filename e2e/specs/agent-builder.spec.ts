@@ -43,7 +43,7 @@ test('an agent: build it with a tool and a tag, find it in the list, publish it,
     .getByRole('button', { name: /生成提示词/ })
     .click();
   await expect(toast(page, '已生成提示词')).toBeVisible();
-  await expect(page.getByLabel('系统提示词')).not.toHaveValue('');
+  await expect(page.getByRole('textbox', { name: '系统提示词' })).not.toHaveValue('');
   await chooseOption(page, '对话模型', `智能体模型 ${model}`);
   await chooseOption(page, '工具', '计算器');
   await page.keyboard.press('Escape');

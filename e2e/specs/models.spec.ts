@@ -59,6 +59,8 @@ test('an administrator connects a model, chats with it, stops and regenerates, t
 
   // Second turn in the same conversation, with a system prompt and a temperature of our own.
   await page.getByRole('textbox', { name: '系统提示词' }).fill('你是一名测试助手');
+  // Unset parameters show as the model's default until their switch overrides them.
+  await page.getByRole('switch', { name: '自定义温度' }).click();
   await page.getByRole('spinbutton', { name: '温度' }).fill('0.3');
   const chatCall = page.waitForRequest((sent) => sent.url().endsWith('/api/llm/chat'));
   await ask(page, '给我一个 markdown 示例');
