@@ -19,8 +19,11 @@ const COLUMNS: TableColumnsType<OpenApiOperation> = [
   { title: TEXT.summary, dataIndex: 'summary', key: 'summary', ellipsis: true },
 ];
 
-/** Import API tools from an OpenAPI 3 document: parse, preview the operations, create one tool per chosen one. */
-export function OpenApiImport() {
+/**
+ * Import API tools from an OpenAPI 3 document: parse, preview the operations, create one tool per chosen one.
+ * `onImported` runs before leaving for the list (the page's unsaved-changes guard is done with).
+ */
+export function OpenApiImport({ onImported }: { onImported?: () => void }) {
   const navigate = useNavigate();
   const parse = useParseOpenApi();
   const create = useCreateTool();
@@ -75,6 +78,7 @@ export function OpenApiImport() {
     const ok = bodies.length - failed.length;
     if (failed.length === 0) {
       toast.success(TEXT.imported(ok));
+      onImported?.();
       navigate(TOOL_PATHS.list);
     } else {
       toast.error(TEXT.partlyFailed(ok, failed.length));

@@ -57,7 +57,7 @@ export default function ToolCreatePage() {
           </Flex>
         </Form>
         {kind === 'llm' && mode === 'openapi' ? (
-          <OpenApiImport />
+          <OpenApiImport onImported={unsaved.markSaved} />
         ) : (
           <ToolForm
             key={kind}
