@@ -20,6 +20,14 @@ interface KbFormModalProps {
 
 const modelOptions = (models: LlmModel[] | undefined) => (models ?? []).map((model) => ({ value: model.llm_name, label: model.display_name || model.llm_name }));
 
+/** What the embedding and rerank selects share: the enabled models of one type, and where to add one when there are none. */
+const modelSelectProps = (models: { data?: LlmModel[]; isPending: boolean }, type: 'embedding' | 'rerank') => ({
+  allowClear: true,
+  options: modelOptions(models.data),
+  loading: models.isPending,
+  notFoundContent: <NoModelsHint type={type} />,
+});
+
 function AdvancedFields() {
   return (
     <>
@@ -102,24 +110,10 @@ export function KbFormModal({ open, kb, onClose, onSaved }: KbFormModalProps) {
           <Input.TextArea placeholder={TEXT.descriptionPlaceholder} maxLength={1000} autoSize={{ minRows: 2, maxRows: 5 }} />
         </Form.Item>
         <Form.Item name="embedding_model" label={TEXT.embeddingModel} extra={TEXT.embeddingHint}>
-          <Select
-            allowClear
-            placeholder={TEXT.embeddingPlaceholder}
-            options={modelOptions(embedding.data)}
-            loading={embedding.isPending}
-            notFoundContent={<NoModelsHint type="embedding" />}
-            aria-label={TEXT.embeddingModel}
-          />
+          <Select {...modelSelectProps(embedding, 'embedding')} placeholder={TEXT.embeddingPlaceholder} aria-label={TEXT.embeddingModel} />
         </Form.Item>
         <Form.Item name="rerank_model" label={TEXT.rerankModel}>
-          <Select
-            allowClear
-            placeholder={TEXT.rerankPlaceholder}
-            options={modelOptions(rerank.data)}
-            loading={rerank.isPending}
-            notFoundContent={<NoModelsHint type="rerank" />}
-            aria-label={TEXT.rerankModel}
-          />
+          <Select {...modelSelectProps(rerank, 'rerank')} placeholder={TEXT.rerankPlaceholder} aria-label={TEXT.rerankModel} />
         </Form.Item>
         <Form.Item name="tags" label={TEXT.tags}>
           <TagSelect tagType="kb" mode="multiple" maxCount={10} placeholder={TEXT.tagsPlaceholder} aria-label={TEXT.tags} />
