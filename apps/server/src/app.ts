@@ -21,11 +21,12 @@ import { createSystemService, systemRoutes } from './modules/system/index.js';
 import { createMcpModule, mcpReferences, mcpRoutes, type McpCatalog } from './modules/mcp/index.js';
 import { createTagModule, tagRoutes } from './modules/tag/index.js';
 import { createToolModule, toolReferences, toolRoutes } from './modules/tool/index.js';
-import { createUsageService, rollUpUsage } from './modules/usage/index.js';
+import { createUsageService } from './modules/usage/index.js';
 import { createUserModule, userRoutes } from './modules/user/index.js';
 import { versionRoutes } from './modules/version/index.js';
-import { createJobQueue, deleteFinishedJobs, scheduleRetention, type JobQueue } from './runtime/jobs/index.js';
-import { archiveEndedRunEvents, createRunService, runRoutes, type RunService } from './runtime/runs/index.js';
+import { createJobQueue, type JobQueue } from './runtime/jobs/index.js';
+import { scheduleUpkeep } from './upkeep.js';
+import { createRunService, runRoutes, type RunService } from './runtime/runs/index.js';
 import { builtinTools } from './runtime/tools/index.js';
 
 export interface AppOptions {
@@ -40,8 +41,6 @@ export interface AppOptions {
 }
 
 const API_PREFIXES = ['/api/', '/ai-sdk-api/', '/v1/'];
-const MINUTE_MS = 60_000;
-const DAY_MS = 24 * 60 * MINUTE_MS;
 
 /** The composition root: platform, then modules, then the web app. No `listen()`: tests use `inject`. */
 export async function buildApp({ config, database, smsProvider, logStream, extend }: AppOptions): Promise<FastifyInstance> {
@@ -163,18 +162,8 @@ export async function buildApp({ config, database, smsProvider, logStream, exten
   agentChatRoutes(app, agentChat);
   agentPublishRoutes(app, createAgentPublishModule({ db, agents: agentModule.registry, runner: agentChat, log: app.log }));
   versionRoutes(app, database.ping);
-  const stopRetention = scheduleRetention({
-    db,
-    jobs,
-    log: app.log,
-    intervalMs: config.RETENTION_INTERVAL_MINUTES * MINUTE_MS,
-    tasks: [
-      { name: 'run events archived', batch: 500, apply: (tx) => archiveEndedRunEvents(tx, config.RUN_EVENTS_ARCHIVE_AFTER_MINUTES * MINUTE_MS, 500) },
-      { name: 'finished jobs deleted', batch: 1000, apply: (tx) => deleteFinishedJobs(tx, config.JOBS_KEEP_FINISHED_DAYS * DAY_MS, 1000) },
-      { name: 'usage rows rolled up', batch: 5000, apply: (tx) => rollUpUsage(tx, config.USAGE_ROLLUP_AFTER_DAYS, 5000) },
-    ],
-  });
-  app.addHook('onClose', async () => stopRetention());
+  const stopUpkeep = await scheduleUpkeep({ config, database, jobs, log: app.log });
+  app.addHook('onClose', async () => stopUpkeep());
   jobs.start();
   extend?.(app, { runs, llm: llm.service, jobs, mcp: mcp.catalog, references });
 

@@ -63,6 +63,8 @@ const schema = z.object({
   LLM_RETRY_BASE_MS: z.coerce.number().int().min(0).max(60_000).default(500),
   /** How often each process asks for a retention pass (archived run events, finished jobs, usage roll-up); 0: never. */
   RETENTION_INTERVAL_MINUTES: z.coerce.number().min(0).default(10),
+  /** How often each process asks for planner statistics of grown tables (where no autovacuum does it: PGlite, or PostgreSQL with it off); 0: never. */
+  STATISTICS_INTERVAL_SECONDS: z.coerce.number().min(0).default(60),
   /** A run's event log moves to the compact archive this long after the run ended. */
   RUN_EVENTS_ARCHIVE_AFTER_MINUTES: z.coerce.number().min(0).default(60),
   /** Finished jobs (done, failed, cancelled) are deleted this long after they ended. */

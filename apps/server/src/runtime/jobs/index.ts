@@ -1,4 +1,4 @@
 export { createJobQueue, type JobQueueDeps } from './job-queue.js';
 export { JobFailure, type EnqueueInput, type JobContext, type JobHandler, type JobOptions, type JobQueue, type JobRow, type JobStatus } from './job.types.js';
 export { deleteFinishedJobs } from './job-retention.js';
-export { RETENTION_JOB, scheduleRetention, type RetentionTask } from './retention.js';
+export { RETENTION_JOB, STATISTICS_JOB, scheduleMaintenance, type MaintenanceTask } from './maintenance.js';

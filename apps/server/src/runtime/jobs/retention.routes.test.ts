@@ -31,7 +31,7 @@ afterAll(async () => {
 });
 
 async function retentionPass(): Promise<void> {
-  await jobs.enqueue(t.database.db, { kind: RETENTION_JOB, payload: null, dedupeKey: 'retention', maxAttempts: 1 });
+  await jobs.enqueue(t.database.db, { kind: RETENTION_JOB, payload: null, dedupeKey: RETENTION_JOB, maxAttempts: 1 });
   await jobs.idle([RETENTION_JOB]);
   const [failed] = await t.rows<{ error: string | null }>(sql`select error from jobs where kind = ${RETENTION_JOB} and status <> 'done'`);
   expect(failed?.error ?? null).toBeNull();

@@ -17,9 +17,9 @@ export interface RunSweeper {
 }
 
 /** Sweeps at once when asked, and every 10 s. */
-export function createRunSweeper({ db, writer, log }: RunCore): RunSweeper {
+export function createRunSweeper({ db, writer, log, processId }: RunCore): RunSweeper {
   async function sweep(): Promise<void> {
-    for (const run of await findAbandonedRuns(db, 100)) {
+    for (const run of await findAbandonedRuns(db, 100, processId)) {
       if (!(await transitionRun(db, run.id, ['running'], { status: 'failed', error: INTERRUPTED_MSG, leaseOwner: null, leaseUntil: null }))) continue;
       const recorder = new RunRecorder(writer, run.id, (await lastSeqOf(db, run.id)) + CRASH_SEQ_MARGIN);
       recorder.emit('error', { code: 50001, msg: INTERRUPTED_MSG });

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, inArray, lt, max, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, lt, max, ne, or, sql, type SQL } from 'drizzle-orm';
 import { selectRows, type Db } from '../../platform/db/index.js';
 import { runEventArchives } from './run-archive.tables.js';
 import { runEvents, runs, type RunStatus } from './runs.tables.js';
@@ -131,11 +131,15 @@ export async function transitionRun(
 }
 
 /** Runs whose executor stopped renewing its lease: the process died. */
-export function findAbandonedRuns(db: Db, limit: number): Promise<RunRow[]> {
+/**
+ * Running runs whose lease ran out, except `ownProcess`'s own: a process that asks is alive, and its lease
+ * renewals can only be late because its event loop or database was busy (a long statement on PGlite).
+ */
+export function findAbandonedRuns(db: Db, limit: number, ownProcess: string): Promise<RunRow[]> {
   return db
     .select()
     .from(runs)
-    .where(and(eq(runs.status, 'running'), lt(runs.leaseUntil, new Date())))
+    .where(and(eq(runs.status, 'running'), lt(runs.leaseUntil, new Date()), or(isNull(runs.leaseOwner), ne(runs.leaseOwner, ownProcess))))
     .limit(limit);
 }
 

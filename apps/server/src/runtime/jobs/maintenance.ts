@@ -2,19 +2,21 @@ import type { Logger } from '../../core/index.js';
 import type { Db } from '../../platform/db/index.js';
 import type { JobQueue } from './job.types.js';
 
-/** One kind of old data kept small: `apply` handles at most one batch and answers how many rows it handled. */
-export interface RetentionTask {
+/** One piece of upkeep (old data kept small, planner statistics): `apply` handles at most one batch and answers how much it handled. */
+export interface MaintenanceTask {
   name: string;
   apply(db: Db): Promise<number>;
   /** The batch size `apply` uses: a smaller answer means nothing is left for now. */
   batch: number;
 }
 
-export interface RetentionOptions {
+export interface MaintenanceOptions {
+  /** The job kind, also its dedupe key: one pass of each kind queued or running at a time. */
+  kind: string;
   db: Db;
   jobs: JobQueue;
   log: Logger;
-  tasks: RetentionTask[];
+  tasks: MaintenanceTask[];
   /** How often each process asks for a pass; 0: never. */
   intervalMs: number;
   /** A pass stops after this long even if work remains (the next pass goes on). */
@@ -22,17 +24,17 @@ export interface RetentionOptions {
 }
 
 export const RETENTION_JOB = 'maintenance.retention';
-const DEDUPE_KEY = 'retention';
+export const STATISTICS_JOB = 'maintenance.statistics';
 
 /**
- * Retention runs as a job of the durable queue: every process enqueues one pass per interval with the
+ * Upkeep runs as a job of the durable queue: every process enqueues one pass per interval with the
  * same dedupe key, so across processes at most one pass is queued or running at a time, under a lease.
  * Each task works in small batches (rows locked elsewhere are skipped), so a pass never holds a long
  * transaction and a crashed pass is simply taken up again.
  */
-export function scheduleRetention({ db, jobs, log, tasks, intervalMs, budgetMs = 60_000 }: RetentionOptions): () => void {
+export function scheduleMaintenance({ kind, db, jobs, log, tasks, intervalMs, budgetMs = 60_000 }: MaintenanceOptions): () => void {
   jobs.register(
-    RETENTION_JOB,
+    kind,
     async (_job, ctx) => {
       const deadline = Date.now() + budgetMs;
       for (const [index, task] of tasks.entries()) {
@@ -41,7 +43,7 @@ export function scheduleRetention({ db, jobs, log, tasks, intervalMs, budgetMs =
           count = await task.apply(db);
           handled += count;
         }
-        if (handled > 0) log.info({ task: task.name, rows: handled }, 'retention pass');
+        if (handled > 0) log.info({ task: task.name, handled }, kind);
         ctx.progress((index + 1) / tasks.length, task.name);
       }
     },
@@ -49,7 +51,7 @@ export function scheduleRetention({ db, jobs, log, tasks, intervalMs, budgetMs =
   );
   if (intervalMs <= 0) return () => undefined;
   const enqueue = () => {
-    jobs.enqueue(db, { kind: RETENTION_JOB, payload: null, dedupeKey: DEDUPE_KEY, maxAttempts: 1 }).catch((error: unknown) => log.error({ err: error }, 'retention could not be scheduled'));
+    jobs.enqueue(db, { kind, payload: null, dedupeKey: kind, maxAttempts: 1 }).catch((error: unknown) => log.error({ err: error, kind }, 'maintenance could not be scheduled'));
   };
   const timer = setInterval(enqueue, intervalMs);
   timer.unref();

@@ -1,0 +1,28 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from './client.js';
+import { selectRows } from './typed.js';
+
+/**
+ * The query planner chooses indexes from each table's statistics, which `ANALYZE` gathers. PostgreSQL's
+ * autovacuum refreshes them as tables grow; PGlite has no autovacuum (it runs no background workers),
+ * and a PostgreSQL server may run with it off. Without fresh statistics a table that was empty when last
+ * analyzed is planned as empty however large it grows: sequential scans and nested loops, and every
+ * turn slows as history accumulates. This does autovacuum's analyze step where nothing else does.
+ */
+export async function plannerStatisticsNeedUs(database: Database): Promise<boolean> {
+  if (database.dialect === 'pglite') return true;
+  const [row] = await selectRows<{ autovacuum: string }>(database.db, sql`select current_setting('autovacuum') as autovacuum`);
+  return row?.autovacuum !== 'on';
+}
+
+/** Analyzes up to `limit` tables changed past autovacuum's default analyze threshold (50 rows + 10%); answers how many. */
+export async function analyzeChangedTables(database: Database, limit: number): Promise<number> {
+  const changed = await selectRows<{ table_name: string }>(
+    database.db,
+    sql`select relname as table_name from pg_stat_user_tables
+        where schemaname = current_schema() and n_mod_since_analyze > 50 + 0.1 * greatest(n_live_tup, 0)
+        order by n_mod_since_analyze desc limit ${limit}`,
+  );
+  for (const { table_name } of changed) await database.db.execute(sql`analyze ${sql.identifier(table_name)}`);
+  return changed.length;
+}
