@@ -258,6 +258,21 @@ describe('durable runs: stream, re-attach, cancel, abandon, sweep', () => {
     expect((await t.call('/api/runs/not-a-uuid/cancel', undefined, token)).body.code).toBe(40001);
   });
 
+  it("the sweeper leaves its own process's live run alone even when its lease renewal is late", async () => {
+    const seen = await startGatedUntilFirstDelta();
+    const runId = seen[0]!.data.run_id;
+    await expect.poll(async () => (await t.rows(sql`select 1 from runs where id = ${runId} and lease_owner is not null`)).length).toBe(1);
+    // A long statement on PGlite blocks the event loop past the lease; the renewal then comes after the sweep.
+    await t.rows(sql`update runs set lease_until = now() - interval '1 minute' where id = ${runId}`);
+    await runService.sweep();
+    const [during] = await t.rows<{ status: string }>(sql`select status from runs where id = ${runId}`);
+    expect(during!.status).toBe('running');
+    await expect.poll(() => gates.has(runId)).toBe(true);
+    gates.get(runId)!();
+    const replay = parseSse((await events(runId, 0)).body);
+    expect(replay.at(-1)).toMatchObject({ event: 'done', data: { status: 'completed' } });
+  });
+
   it('after a crash, the sweeper fails runs whose lease expired, with a reason', async () => {
     const owner = (await t.userRow('runner'))!.id as string;
     const [row] = await t.rows<{ id: string }>(
