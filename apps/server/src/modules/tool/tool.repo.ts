@@ -2,7 +2,7 @@ import type { ToolKind } from '@agent-platform/contracts';
 import { and, count, desc, eq, getTableColumns, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import { selectRows, type Db } from '../../platform/db/index.js';
 import { type Viewer, visibleWhere } from '../../core/index.js';
-import { storedInputSchema } from './tool-input-schema.js';
+import { storedInputSchema, storedToolTags } from './tool-stored.js';
 import { tools } from './tool.tables.js';
 
 export type ToolRow = typeof tools.$inferSelect;
@@ -10,8 +10,8 @@ export type NewTool = typeof tools.$inferInsert;
 export type ToolChanges = Partial<Omit<NewTool, 'id' | 'ownerId' | 'createdAt' | 'updatedAt'>>;
 export type ToolListRow = ToolRow & { ownerName: string };
 
-/** A row as read: its input schema through its stored schema. */
-const readTool = <R extends ToolRow>(row: R): R => ({ ...row, inputSchema: storedInputSchema.read(row.inputSchema) });
+/** A row as read: its input schema and tags through their schemas (its config is read by its kind's source). */
+const readTool = <R extends ToolRow>(row: R): R => ({ ...row, inputSchema: storedInputSchema.read(row.inputSchema), tags: storedToolTags.read(row.tags) });
 const readFirst = <R extends ToolRow>(rows: R[]): R | undefined => (rows[0] ? readTool(rows[0]) : undefined);
 
 export interface ToolFilter {

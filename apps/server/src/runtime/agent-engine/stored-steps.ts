@@ -47,13 +47,11 @@ const STORED = {
 };
 
 type Stored = typeof STORED;
-export type StepType = keyof Stored;
+type StepType = keyof Stored;
 type Column<K extends StepType, C extends 'input' | 'output'> = Stored[K] extends Record<C, StoredJson<infer T>> ? T : null;
 
 /** A step's columns in today's shape, by type: what the engine records and reads back. */
 export type Step = { [K in StepType]: { type: K; input: Column<K, 'input'>; output: Column<K, 'output'> } }[StepType];
-/** One step type's columns. */
-export type StepOf<K extends StepType> = Extract<Step, { type: K }>;
 
 type Columns = { input?: StoredJson<Record<string, unknown>>; output?: StoredJson<Record<string, unknown>> };
 const COLUMNS: Record<StepType, Columns> = STORED;
