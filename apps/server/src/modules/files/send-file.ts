@@ -1,4 +1,4 @@
-import type { DownloadSink } from '../../platform/http/index.js';
+import type { DownloadSink } from '../../core/index.js';
 import type { OpenedFile } from './files.service.js';
 import { zipFolder, type OpenedFolder } from './folder-zip.js';
 import { DEFAULT_MIME, mayShowInline } from './mime.js';

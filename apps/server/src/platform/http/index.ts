@@ -5,4 +5,4 @@ export { declaredRoutes, findCaller, route, type DeclaredRoute, type RouteContex
 export { acceptEmptyJsonBodies } from './json-body.js';
 export { serveWebApp } from './web-static.js';
 export { installSecurityHeaders, CONTENT_SECURITY_POLICY, EMBED_CONTENT_SECURITY_POLICY } from './security-headers.js';
-export { contentDisposition, downloadSink, type DownloadSink } from './send-download.js';
+export { contentDisposition, downloadSink } from './send-download.js';

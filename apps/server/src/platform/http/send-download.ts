@@ -1,29 +1,9 @@
-import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { ENVELOPE_CODES } from '@agent-platform/contracts';
 import type { FastifyReply } from 'fastify';
-import type { ByteRange } from '../storage/index.js';
+import type { Download, DownloadSink } from '../../core/index.js';
 import { parseByteRange } from './byte-range.js';
 import { fail } from './envelope.js';
-
-/** What to send as a download, described without HTTP: the module that owns the bytes builds it. */
-export interface Download {
-  /** The name the browser saves it under. */
-  name: string;
-  /** The content type: decided by the sender from its own records, never the client's. */
-  mime: string;
-  /** `inline`: the browser may show it; anything it could run (HTML, SVG …) must be an `attachment`. */
-  disposition: 'inline' | 'attachment';
-  /** In bytes; `null` when not known before sending (a zip built on the fly). */
-  size: number | null;
-  /** Whether a player may ask for parts (`Range`); needs a known size. */
-  seekable: boolean;
-  /** The bytes, or only `range` of them. */
-  open(range?: ByteRange): Promise<Readable>;
-}
-
-/** Where a download goes: a route builds it from its reply with `downloadSink`. */
-export type DownloadSink = (download: Download) => Promise<void>;
 
 /** `attachment; filename="…"; filename*=UTF-8''…` (RFC 6266 / 5987), with an ASCII fallback. */
 export function contentDisposition(type: 'inline' | 'attachment', fileName: string): string {
