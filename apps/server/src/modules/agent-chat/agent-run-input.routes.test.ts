@@ -34,6 +34,20 @@ describe('a paused agent run: every JSON column stored versioned, read through i
   const storedSteps = (runId: string) => c.t.rows<{ type: string; input: Record<string, unknown> | null; output: Record<string, unknown> | null }>(sql`select type, input, output from run_steps where run_id = ${runId} order by position`);
   const storedEvents = (runId: string) => c.t.rows<{ data: Record<string, unknown> }>(sql`select data from run_events where run_id = ${runId} order by seq`);
   const storedMeta = async (runId: string) => (await c.t.rows<{ meta: Record<string, unknown> }>(sql`select meta from messages where run_id = ${runId} and role = 'assistant'`))[0]!.meta;
+  /** Rewrites every JSON column of a paused run in the database to the shape written before versions. */
+  async function toShapesBeforeVersions(runId: string) {
+    const older = inputBeforeVersions((await storedRun(runId)).input);
+    expect(older).not.toHaveProperty('v');
+    expect(older.agent).not.toHaveProperty('prompt_shared');
+    await c.t.rows(sql`update runs set input = ${JSON.stringify(older)}::jsonb, awaiting = awaiting - 'v' where id = ${runId}`);
+    await c.t.rows(sql`update run_steps set input = input - 'v', output = output - 'v' where run_id = ${runId}`);
+    await c.t.rows(sql`update run_events set data = data - 'v' where run_id = ${runId}`);
+    await c.t.rows(sql`update messages set meta = meta - 'v' where run_id = ${runId}`);
+    expect((await storedRun(runId)).input).toEqual(older);
+    expect((await storedRun(runId)).awaiting).not.toHaveProperty('v');
+    for (const step of await storedSteps(runId)) for (const column of [step.input, step.output].filter((value) => value !== null)) expect(column).not.toHaveProperty('v');
+    for (const row of await storedEvents(runId)) expect(row.data).not.toHaveProperty('v');
+  }
   const messagesOf = async (conversationId: string) => expectOk(await c.t.call<MessageInfo[]>('/api/user/list_conversation_messages', { conversation_id: conversationId }, c.alice));
 
   it('a new run stores its input, its pause, its steps, its events and its answer with the current version; callers never see it', async () => {
@@ -57,17 +71,7 @@ describe('a paused agent run: every JSON column stored versioned, read through i
 
   it('a run paused with the shapes of before versions (input, pause, steps, events, answer) replays and resumes after the upgrade', async () => {
     const { events, runId, conversationId } = await pausedRun('旧形状');
-    const older = inputBeforeVersions((await storedRun(runId)).input);
-    expect(older).not.toHaveProperty('v');
-    expect(older.agent).not.toHaveProperty('prompt_shared');
-    await c.t.rows(sql`update runs set input = ${JSON.stringify(older)}::jsonb, awaiting = awaiting - 'v' where id = ${runId}`);
-    await c.t.rows(sql`update run_steps set input = input - 'v', output = output - 'v' where run_id = ${runId}`);
-    await c.t.rows(sql`update run_events set data = data - 'v' where run_id = ${runId}`);
-    await c.t.rows(sql`update messages set meta = meta - 'v' where run_id = ${runId}`);
-    expect((await storedRun(runId)).input).toEqual(older);
-    expect((await storedRun(runId)).awaiting).not.toHaveProperty('v');
-    for (const step of await storedSteps(runId)) for (const column of [step.input, step.output].filter((value) => value !== null)) expect(column).not.toHaveProperty('v');
-    for (const row of await storedEvents(runId)) expect(row.data).not.toHaveProperty('v');
+    await toShapesBeforeVersions(runId);
 
     expect(await c.replay(runId, 0), 'an unversioned log replays as it was sent').toEqual(events);
     expect((await messagesOf(conversationId)).at(-1)!.meta).toMatchObject({ status: 'awaiting', awaiting: { kind: 'action_confirm' } });
@@ -84,5 +88,30 @@ describe('a paused agent run: every JSON column stored versioned, read through i
     expect(done.content).toBe('先算一下。旧形状：答案是 42');
     expect(done.meta).toMatchObject({ status: 'completed', usage: { prompt_tokens: expect.any(Number), completion_tokens: expect.any(Number) } });
     expect((done.meta.steps as Array<{ type: string }>).map((step) => step.type)).toEqual(['action', 'decision', 'observation']);
+  });
+
+  it('a plan run paused at its plan with the shapes of before versions is listed with its plan, and an edited plan runs to the end', async () => {
+    const planner = await c.createAgent();
+    c.llm.script(
+      { match: '旧计划：查资料', text: JSON.stringify({ steps: [{ title: '查询', detail: '查资料' }, { title: '总结', detail: '说明结果' }] }) },
+      { match: '执行计划第 1 步：核对', text: '核对完毕。' },
+      { match: '请根据以上各步骤的结果给出最终总结', text: '旧计划的总结。' },
+    );
+    const drafted = await c.chat({ agent_id: planner.id, query: '旧计划：查资料' }, c.alice, 'plan_chat');
+    expect(drafted.at(-2)).toMatchObject({ event: 'await', data: { kind: 'plan_confirm' } });
+    const runId = drafted[0]!.data.run_id as string;
+    await toShapesBeforeVersions(runId);
+
+    const plans = expectOk(await c.t.call<{ list: Array<Record<string, unknown>> }>('/api/agent/list_plan_runs', { page: 1, page_size: 10, agent_id: planner.id }, c.alice));
+    expect(plans.list).toEqual([
+      expect.objectContaining({ run_id: runId, agent_name: planner.name, title: '旧计划：查资料', status: 'awaiting', awaiting: 'plan_confirm', steps: [expect.objectContaining({ title: '查询' }), expect.objectContaining({ title: '总结' })] }),
+    ]);
+
+    const edited = await c.decide('hitl_replace', { run_id: runId, content: '1. 核对：核对一下' }, c.alice, 'plan_chat');
+    expect(edited.envelope?.body, 'the decision was taken').toBeUndefined();
+    expectSequence(edited.events!, drafted.at(-1)!.id);
+    expect(ofType(edited.events!, 'plan').at(-1)!.data.steps.map((step: { title: string; status: string }) => [step.title, step.status])).toEqual([['核对', 'done']]);
+    expect(textOf(edited.events!)).toContain('旧计划的总结。');
+    expect(edited.events!.at(-1)!.data).toEqual({ run_id: runId, status: 'completed' });
   });
 });
