@@ -1,6 +1,6 @@
 import type { AgentChatBody, AgentInfo, CreateAgentBody, HitlDecision, PlanRunInfo, RunEndStatus } from '@agent-platform/contracts';
 import { type AuthUser, canEdit, forbidden, type Viewer } from '../../core/index.js';
-import { agentExecutor, planProgress, writeStep } from '../../runtime/agent-engine/index.js';
+import { agentExecutor, planProgress, storedStep } from '../../runtime/agent-engine/index.js';
 import { appendStep, listenerSink, listSteps, type RunEvent, type RunService, type RunSink } from '../../runtime/runs/index.js';
 import { prepareTurn, startTurnRun } from '../chat/index.js';
 import type { AgentRegistry } from '../agent/index.js';
@@ -113,7 +113,7 @@ export function createAgentChatService(deps: AgentChatDeps) {
           abandonAfterMs: NEVER_ABANDONED,
           record: async (tx, paused) => {
             const decision = decisionFor(call, pauseOf(paused.awaiting), body);
-            await appendStep(tx, paused.id, writeStep({ type: 'decision', input: decision, output: null }));
+            await appendStep(tx, paused.id, storedStep({ type: 'decision', input: decision, output: null }));
           },
         },
         agentExecutor((context) => buildAgentSpec(deps, user, context, false)),

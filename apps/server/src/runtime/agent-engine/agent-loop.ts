@@ -4,7 +4,7 @@ import type { RunContext, RunExecutor, RunOutcome, RunStepRow } from '../runs/in
 import { runTool, type ToolOutcome } from '../tools/index.js';
 import type { EngineSpec, EngineState, ModelPurpose, PendingCall, SegmentEnd } from './engine-types.js';
 import { draftPrompt, parsePlan, planEvent, redraftPrompt, stepHeading, stepPrompt, SUMMARY_HEADING, SUMMARY_PROMPT } from './plan-text.js';
-import { writeStep, type Step } from './stored-steps.js';
+import { storedStep, type Step } from './stored-steps.js';
 import { applyStep, currentCall, rebuildState } from './transcript.js';
 
 const stepLimitNotice = (limit: number) => `\n\n已达到最大步数（${limit} 步），已停止。`;
@@ -62,7 +62,7 @@ export function agentExecutor(build: (context: RunContext) => Promise<EngineSpec
     };
     /** A step as it is stored (versioned): the state is built from stored rows only, live or resumed. */
     const record = async (step: Step & { startedAt?: Date }): Promise<RunStepRow> => {
-      const row = spec.steps.build((rows.at(-1)?.position ?? 0) + 1, writeStep(step));
+      const row = spec.steps.build((rows.at(-1)?.position ?? 0) + 1, storedStep(step));
       rows.push(row);
       applyStep(state, row);
       // In parallel with the run's earlier steps (rows carry their positions), after the run's own row.

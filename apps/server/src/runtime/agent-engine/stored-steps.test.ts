@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { StoredDataError } from '../../core/index.js';
-import { readReplacedPlan, readStep, writeStep } from './stored-steps.js';
+import { readReplacedPlan, readStep, storedStep } from './stored-steps.js';
 
 const row = (type: string, input: unknown, output: unknown) => ({ id: 's1', type, input, output });
 
 describe('stored run steps', () => {
   it('writes each column with its version and reads it back in today’s shape, the version hidden', () => {
-    const stored = writeStep({ type: 'observation', input: { tool_call_id: 'c1', tool: 'calculator', needs_confirm: true }, output: { output: '42', duration_ms: 3 } });
+    const stored = storedStep({ type: 'observation', input: { tool_call_id: 'c1', tool: 'calculator', needs_confirm: true }, output: { output: '42', duration_ms: 3 } });
     expect(stored).toEqual({ type: 'observation', input: { tool_call_id: 'c1', tool: 'calculator', needs_confirm: true, v: 1 }, output: { output: '42', duration_ms: 3, v: 1 } });
     expect(readStep(row('observation', stored.input, stored.output))).toEqual({
       id: 's1',
@@ -14,7 +14,7 @@ describe('stored run steps', () => {
       input: { tool_call_id: 'c1', tool: 'calculator', needs_confirm: true },
       output: { output: '42', duration_ms: 3 },
     });
-    expect(writeStep({ type: 'notice', input: null, output: { text: '停' } })).toEqual({ type: 'notice', input: null, output: { text: '停', v: 1 } });
+    expect(storedStep({ type: 'notice', input: null, output: { text: '停' } })).toEqual({ type: 'notice', input: null, output: { text: '停', v: 1 } });
   });
 
   it('reads steps stored before versions (no `v`)', () => {

@@ -90,8 +90,8 @@ export function readStep<R extends Pick<RunStepRow, 'type' | 'input' | 'output'>
   return { ...row, ...readColumns(row.type, row.input, row.output) };
 }
 
-/** A new step's columns as they are stored, each with its version. */
-export function writeStep(step: Step & { startedAt?: Date }): NewRunStep {
+/** A new step as it is stored: each column with its version. */
+export function storedStep(step: Step & { startedAt?: Date }): NewRunStep {
   const columns = COLUMNS[step.type];
   return {
     type: step.type,
