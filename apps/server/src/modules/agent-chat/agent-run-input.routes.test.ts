@@ -2,6 +2,7 @@ import type { AgentInfo, MessageInfo } from '@agent-platform/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectOk } from '../../../test/harness.js';
+import { waitFor } from '../../../test/wait-for.js';
 import { expectSequence, ofType, startAgentChatTestApp, textOf, type AgentChatTestContext } from '../../../test/fixtures/agent-chat.js';
 
 /** A run's input exactly as releases before versioned stored JSON wrote it: no `v`, `opens_conversation` could be left out, agents had no `prompt_shared`. */
@@ -28,12 +29,18 @@ describe('a paused agent run: every JSON column stored versioned, read through i
     );
     const events = await c.chat({ agent_id: agent.id, query: `${word}：请计算 6*7` });
     expect(events.at(-1)!.data).toMatchObject({ status: 'awaiting' });
-    return { events, runId: events[0]!.data.run_id as string, conversationId: events[0]!.data.conversation_id as string };
+    const runId = events[0]!.data.run_id as string;
+    await settled(runId, events.length);
+    return { events, runId, conversationId: events[0]!.data.conversation_id as string };
   }
+  /** The event log and the answer are written behind the stream: wait until the whole pause is stored. */
+  const settled = (runId: string, eventCount: number) =>
+    waitFor(async () => (await storedEvents(runId)).length === eventCount && (await storedMetas(runId)).length === 1, { what: `run ${runId} stored` });
   const storedRun = async (runId: string) => (await c.t.rows<{ input: Record<string, unknown>; awaiting: Record<string, unknown> }>(sql`select input, awaiting from runs where id = ${runId}`))[0]!;
   const storedSteps = (runId: string) => c.t.rows<{ type: string; input: Record<string, unknown> | null; output: Record<string, unknown> | null }>(sql`select type, input, output from run_steps where run_id = ${runId} order by position`);
   const storedEvents = (runId: string) => c.t.rows<{ data: Record<string, unknown> }>(sql`select data from run_events where run_id = ${runId} order by seq`);
-  const storedMeta = async (runId: string) => (await c.t.rows<{ meta: Record<string, unknown> }>(sql`select meta from messages where run_id = ${runId} and role = 'assistant'`))[0]!.meta;
+  const storedMetas = (runId: string) => c.t.rows<{ meta: Record<string, unknown> }>(sql`select meta from messages where run_id = ${runId} and role = 'assistant'`);
+  const storedMeta = async (runId: string) => (await storedMetas(runId))[0]!.meta;
   /** Rewrites every JSON column of a paused run in the database to the shape written before versions. */
   async function toShapesBeforeVersions(runId: string) {
     const older = inputBeforeVersions((await storedRun(runId)).input);
@@ -100,6 +107,7 @@ describe('a paused agent run: every JSON column stored versioned, read through i
     const drafted = await c.chat({ agent_id: planner.id, query: '旧计划：查资料' }, c.alice, 'plan_chat');
     expect(drafted.at(-2)).toMatchObject({ event: 'await', data: { kind: 'plan_confirm' } });
     const runId = drafted[0]!.data.run_id as string;
+    await settled(runId, drafted.length);
     await toShapesBeforeVersions(runId);
 
     const plans = expectOk(await c.t.call<{ list: Array<Record<string, unknown>> }>('/api/agent/list_plan_runs', { page: 1, page_size: 10, agent_id: planner.id }, c.alice));
