@@ -36,8 +36,12 @@ describe('a paused agent run: every JSON column stored versioned, read through i
   /** The event log and the answer are written behind the stream: wait until the whole pause is stored. */
   const settled = (runId: string, eventCount: number) =>
     waitFor(async () => (await storedEvents(runId)).length === eventCount && (await storedMetas(runId)).length === 1, { what: `run ${runId} stored` });
-  const storedRun = async (runId: string) => (await c.t.rows<{ input: Record<string, unknown>; awaiting: Record<string, unknown> }>(sql`select input, awaiting from runs where id = ${runId}`))[0]!;
-  const storedSteps = (runId: string) => c.t.rows<{ type: string; input: Record<string, unknown> | null; output: Record<string, unknown> | null }>(sql`select type, input, output from run_steps where run_id = ${runId} order by position`);
+  const storedRun = async (runId: string) =>
+    (await c.t.rows<{ input: Record<string, unknown>; awaiting: Record<string, unknown> }>(sql`select input, awaiting from runs where id = ${runId}`))[0]!;
+  const storedSteps = (runId: string) =>
+    c.t.rows<{ type: string; input: Record<string, unknown> | null; output: Record<string, unknown> | null }>(
+      sql`select type, input, output from run_steps where run_id = ${runId} order by position`,
+    );
   const storedEvents = (runId: string) => c.t.rows<{ data: Record<string, unknown> }>(sql`select data from run_events where run_id = ${runId} order by seq`);
   const storedMetas = (runId: string) => c.t.rows<{ meta: Record<string, unknown> }>(sql`select meta from messages where run_id = ${runId} and role = 'assistant'`);
   const storedMeta = async (runId: string) => (await storedMetas(runId))[0]!.meta;
@@ -73,7 +77,12 @@ describe('a paused agent run: every JSON column stored versioned, read through i
     expect(await c.replay(runId, 0), 'the replay is the stream as it was sent').toEqual(events);
     const answer = (await messagesOf(conversationId)).at(-1)!;
     expect(answer.meta).not.toHaveProperty('v');
-    expect(answer.meta.steps).toEqual([expect.objectContaining({ type: 'action', input: { tool_call_id: expect.any(String), tool: 'calculator', input: { expression: '6*7' }, needs_confirm: true, title: expect.any(String) } })]);
+    expect(answer.meta.steps).toEqual([
+      expect.objectContaining({
+        type: 'action',
+        input: { tool_call_id: expect.any(String), tool: 'calculator', input: { expression: '6*7' }, needs_confirm: true, title: expect.any(String) },
+      }),
+    ]);
   });
 
   it('a run paused with the shapes of before versions (input, pause, steps, events, answer) replays and resumes after the upgrade', async () => {
@@ -100,7 +109,15 @@ describe('a paused agent run: every JSON column stored versioned, read through i
   it('a plan run paused at its plan with the shapes of before versions is listed with its plan, and an edited plan runs to the end', async () => {
     const planner = await c.createAgent();
     c.llm.script(
-      { match: '旧计划：查资料', text: JSON.stringify({ steps: [{ title: '查询', detail: '查资料' }, { title: '总结', detail: '说明结果' }] }) },
+      {
+        match: '旧计划：查资料',
+        text: JSON.stringify({
+          steps: [
+            { title: '查询', detail: '查资料' },
+            { title: '总结', detail: '说明结果' },
+          ],
+        }),
+      },
       { match: '执行计划第 1 步：核对', text: '核对完毕。' },
       { match: '请根据以上各步骤的结果给出最终总结', text: '旧计划的总结。' },
     );
@@ -112,13 +129,24 @@ describe('a paused agent run: every JSON column stored versioned, read through i
 
     const plans = expectOk(await c.t.call<{ list: Array<Record<string, unknown>> }>('/api/agent/list_plan_runs', { page: 1, page_size: 10, agent_id: planner.id }, c.alice));
     expect(plans.list).toEqual([
-      expect.objectContaining({ run_id: runId, agent_name: planner.name, title: '旧计划：查资料', status: 'awaiting', awaiting: 'plan_confirm', steps: [expect.objectContaining({ title: '查询' }), expect.objectContaining({ title: '总结' })] }),
+      expect.objectContaining({
+        run_id: runId,
+        agent_name: planner.name,
+        title: '旧计划：查资料',
+        status: 'awaiting',
+        awaiting: 'plan_confirm',
+        steps: [expect.objectContaining({ title: '查询' }), expect.objectContaining({ title: '总结' })],
+      }),
     ]);
 
     const edited = await c.decide('hitl_replace', { run_id: runId, content: '1. 核对：核对一下' }, c.alice, 'plan_chat');
     expect(edited.envelope?.body, 'the decision was taken').toBeUndefined();
     expectSequence(edited.events!, drafted.at(-1)!.id);
-    expect(ofType(edited.events!, 'plan').at(-1)!.data.steps.map((step: { title: string; status: string }) => [step.title, step.status])).toEqual([['核对', 'done']]);
+    expect(
+      ofType(edited.events!, 'plan')
+        .at(-1)!
+        .data.steps.map((step: { title: string; status: string }) => [step.title, step.status]),
+    ).toEqual([['核对', 'done']]);
     expect(textOf(edited.events!)).toContain('旧计划的总结。');
     expect(edited.events!.at(-1)!.data).toEqual({ run_id: runId, status: 'completed' });
   });

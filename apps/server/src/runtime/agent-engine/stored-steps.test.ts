@@ -18,7 +18,13 @@ describe('stored run steps', () => {
   });
 
   it('reads steps stored before versions (no `v`)', () => {
-    const model = readStep(row('model', { purpose: 'answer' }, { text: '好', reasoning: '', tool_calls: [{ id: 'c1', name: 'calculator', input: { expression: '1+1' } }], usage: { prompt_tokens: 3, completion_tokens: 1 } }));
+    const model = readStep(
+      row(
+        'model',
+        { purpose: 'answer' },
+        { text: '好', reasoning: '', tool_calls: [{ id: 'c1', name: 'calculator', input: { expression: '1+1' } }], usage: { prompt_tokens: 3, completion_tokens: 1 } },
+      ),
+    );
     expect(model).toMatchObject({ type: 'model', input: { purpose: 'answer' }, output: { tool_calls: [{ id: 'c1', input: { expression: '1+1' } }] } });
     expect(readStep(row('retrieval', null, { event: { segments: [] }, context: '', found: 0 }))).toMatchObject({ type: 'retrieval', input: null, output: { found: 0 } });
   });

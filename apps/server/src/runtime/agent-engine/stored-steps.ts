@@ -30,10 +30,7 @@ const STORED = {
   prompt: { input: versioned('prompt input', z.object({ content: text, plan_index: z.number().int().optional() })) },
   model: {
     input: versioned('model input', z.object({ purpose: z.enum(['answer', 'plan', 'summary']) })),
-    output: versioned(
-      'model output',
-      z.object({ text, reasoning: text, tool_calls: z.array(toolCall), usage: z.object({ prompt_tokens: z.number(), completion_tokens: z.number() }) }),
-    ),
+    output: versioned('model output', z.object({ text, reasoning: text, tool_calls: z.array(toolCall), usage: z.object({ prompt_tokens: z.number(), completion_tokens: z.number() }) })),
   },
   action: { input: versioned('action input', z.object({ tool_call_id: text, tool: text, input: z.unknown(), needs_confirm: z.boolean(), title: text.optional() })) },
   observation: {
