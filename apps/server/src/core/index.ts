@@ -3,9 +3,10 @@
 export { AppError, badInput, forbidden, notFound } from './app-error.js';
 export type { Logger } from './logger.js';
 export { describeIssues, parseInput } from './validation.js';
-export type { AuthUser, Viewer } from './viewer.js';
+export type { Authenticated, Authenticator, AuthUser, Viewer } from './viewer.js';
+export type { Download, DownloadSink } from './download.js';
 export { canEdit, canSee, isAdmin, requireEditable, requireVisible, visibleWhere, type Owned } from './visibility.js';
-export { StoredDataError, storedJson, type StoredJson } from './stored-json.js';
+export { StoredDataError, storedJson, storedList, type StoredJson } from './stored-json.js';
 export {
   createReferenceRegistry,
   edgesOf,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
-import { StoredDataError, storedJson } from './stored-json.js';
+import { StoredDataError, storedJson, storedList } from './stored-json.js';
 
 const note = storedJson('note', {
   version: 2,
@@ -32,5 +32,16 @@ describe('storedJson', () => {
 
   it('cannot be declared with a missing upgrade step', () => {
     expect(() => storedJson('gap', { version: 2, schema: z.object({}), upgrades: { 0: (older) => older } })).toThrow(/no upgrade from version 1/);
+  });
+});
+
+describe('storedList', () => {
+  const tags = storedList('tags', z.string());
+
+  it('reads a list item by item and refuses one that is no list or holds a wrong item', () => {
+    expect(tags.read(['a', 'b'])).toEqual(['a', 'b']);
+    expect(tags.read([])).toEqual([]);
+    expect(() => tags.read({ v: 1 })).toThrow(StoredDataError);
+    expect(() => tags.read(['a', 3])).toThrow(/stored tags does not fit its schema/);
   });
 });

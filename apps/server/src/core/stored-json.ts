@@ -51,3 +51,25 @@ export function storedJson<S extends z.ZodType<Fields>>(
     },
   };
 }
+
+export interface StoredList<T> {
+  /** Reads a stored list, parsed item by item. */
+  read(stored: unknown): T[];
+}
+
+/**
+ * A JSON list column (tags, separators, headings …). Lists carry no version: SQL queries them as
+ * arrays (`@>`, `jsonb_array_elements`), and a version needs an object. They are written as they are
+ * (from validated input) and parsed when read; a list whose items change shape becomes a versioned
+ * object, and its SQL changes with it.
+ */
+export function storedList<S extends z.ZodType>(what: string, item: S): StoredList<z.output<S>> {
+  const schema = z.array(item);
+  return {
+    read(stored) {
+      const parsed = schema.safeParse(stored);
+      if (!parsed.success) throw new StoredDataError(what, z.prettifyError(parsed.error));
+      return parsed.data;
+    },
+  };
+}

@@ -12,3 +12,18 @@ export type AuthUser = UserInfo & {
   /** Set when this call replaced an old token: the new session, whose token goes back in `access_token`. */
   successorSessionId?: string;
 };
+
+/** What a valid session token gives a call: its user, and the token that replaces it when this call rotated it. */
+export interface Authenticated {
+  user: AuthUser;
+  /** The client keeps this one from now on (the HTTP edge sends it back in `access_token`). */
+  rotatedToken?: string;
+}
+
+/**
+ * Resolves the session token a call presents to its user, or throws `UNAUTHENTICATED`. Transport-free:
+ * the user module implements it, and the HTTP edge reads the token from the `access-token` header.
+ */
+export interface Authenticator {
+  authenticate(token: string | undefined): Promise<Authenticated>;
+}

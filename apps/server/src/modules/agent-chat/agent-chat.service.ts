@@ -1,11 +1,11 @@
 import type { AgentChatBody, AgentInfo, CreateAgentBody, HitlDecision, PlanRunInfo, RunEndStatus } from '@agent-platform/contracts';
 import { type AuthUser, canEdit, forbidden, type Viewer } from '../../core/index.js';
-import { agentExecutor, planProgress } from '../../runtime/agent-engine/index.js';
+import { agentExecutor, planProgress, storedStep } from '../../runtime/agent-engine/index.js';
 import { appendStep, listenerSink, listSteps, type RunEvent, type RunService, type RunSink } from '../../runtime/runs/index.js';
 import { prepareTurn, startTurnRun } from '../chat/index.js';
 import type { AgentRegistry } from '../agent/index.js';
 import { questionWithAttachments, type ChatAttachments } from '../files/index.js';
-import { decisionFor, PAUSES_BY_DECISION } from './hitl-decisions.js';
+import { decisionFor, pauseOf, PAUSES_BY_DECISION } from './hitl-decisions.js';
 import { agentRunInput, runInputOf, type AgentRunInput } from './agent-run-input.js';
 import { buildAgentSpec, type AgentSpecDeps } from './agent-spec.js';
 
@@ -112,8 +112,8 @@ export function createAgentChatService(deps: AgentChatDeps) {
           kinds: PAUSES_BY_DECISION[call],
           abandonAfterMs: NEVER_ABANDONED,
           record: async (tx, paused) => {
-            const decision = decisionFor(call, paused.awaiting as { kind: 'action_confirm'; step_id: string }, body);
-            await appendStep(tx, paused.id, { type: 'decision', input: decision });
+            const decision = decisionFor(call, pauseOf(paused.awaiting), body);
+            await appendStep(tx, paused.id, storedStep({ type: 'decision', input: decision, output: null }));
           },
         },
         agentExecutor((context) => buildAgentSpec(deps, user, context, false)),

@@ -74,7 +74,7 @@ describe('agent chat: human in the loop', () => {
     expect(c.chatRequests()).toHaveLength(1);
     expect((await c.t.rows(sql`select status, awaiting from runs where id = ${first.runId}`))[0]).toEqual({
       status: 'awaiting',
-      awaiting: { kind: 'action_confirm', step_id: action.step_id },
+      awaiting: { kind: 'action_confirm', step_id: action.step_id, v: 1 },
     });
 
     const done = continued(await c.decide('hitl_action_confirm', { run_id: first.runId }), first.events);

@@ -1,10 +1,10 @@
 import type { Db } from '../../platform/db/index.js';
 import { AppError, type Logger, type Viewer } from '../../core/index.js';
-import { planProgress, type EngineSpec, type SegmentEnd } from '../../runtime/agent-engine/index.js';
+import { planProgress, readStep, type EngineSpec, type SegmentEnd, type Step } from '../../runtime/agent-engine/index.js';
 import { titleAsker } from '../chat/index.js';
-import { listSteps, stepInfo, stepRow, type RunContext, type RunService, type RunStepRow } from '../../runtime/runs/index.js';
+import { listSteps, stepInfo, stepRow, type RunContext, type RunService } from '../../runtime/runs/index.js';
 import type { Tool } from '../../runtime/tools/index.js';
-import type { ConversationService } from '../conversation/index.js';
+import type { ConversationService, MessageMeta } from '../conversation/index.js';
 import type { KnowledgeRetriever } from '../knowledge/index.js';
 import type { LlmService } from '../llm/index.js';
 import type { McpCatalog } from '../mcp/index.js';
@@ -30,28 +30,29 @@ export interface AgentSpecDeps {
 const SHOWN_STEPS = new Set(['retrieval', 'action', 'observation', 'decision', 'plan', 'notice']);
 
 /** Tokens of every model call of the run so far. */
-function usageOf(steps: RunStepRow[]) {
+function usageOf(steps: Step[]) {
   const usage = { prompt_tokens: 0, completion_tokens: 0 };
-  for (const row of steps) {
-    const counted = row.type === 'model' ? (row.output as { usage?: typeof usage } | null)?.usage : undefined;
-    usage.prompt_tokens += counted?.prompt_tokens ?? 0;
-    usage.completion_tokens += counted?.completion_tokens ?? 0;
+  for (const step of steps) {
+    if (step.type !== 'model') continue;
+    usage.prompt_tokens += step.output.usage.prompt_tokens;
+    usage.completion_tokens += step.output.usage.completion_tokens;
   }
   return usage;
 }
 
-function messageMeta(input: AgentRunInput, end: SegmentEnd): Record<string, unknown> {
-  const retrieval = end.steps.find((row) => row.type === 'retrieval')?.output as { event?: { segments?: unknown[] } } | undefined;
+function messageMeta(input: AgentRunInput, end: SegmentEnd): MessageMeta {
+  const steps = end.steps.map(readStep);
+  const retrieval = steps.find((step) => step.type === 'retrieval')?.output.event;
   const plan = input.mode === 'plan' ? planProgress(end.steps, end.status === 'completed') : [];
   return {
-    usage: usageOf(end.steps),
+    usage: usageOf(steps),
     ...(plan.length ? { plan } : {}),
     agent_id: input.agent.id,
     agent_name: input.agent.name,
     mode: input.mode,
     status: end.status,
-    steps: end.steps.filter((row) => SHOWN_STEPS.has(row.type)).map(stepInfo),
-    ...(retrieval?.event ? { retrieval: retrieval.event, citations: retrieval.event.segments ?? [] } : {}),
+    steps: steps.filter((step) => SHOWN_STEPS.has(step.type)).map(stepInfo),
+    ...(retrieval ? { retrieval, citations: retrieval.segments ?? [] } : {}),
     ...(end.reasoning ? { reasoning: end.reasoning } : {}),
     ...(end.awaiting ? { awaiting: end.awaiting } : {}),
     ...(end.error ? { error: end.error } : {}),

@@ -1,5 +1,6 @@
-import type { HitlDecision, HitlKind } from '@agent-platform/contracts';
-import { badInput } from '../../core/index.js';
+import { HITL_KINDS, type HitlDecision, type HitlKind } from '@agent-platform/contracts';
+import { z } from 'zod';
+import { badInput, StoredDataError } from '../../core/index.js';
 import { parsePlan, type DecisionInput } from '../../runtime/agent-engine/index.js';
 
 const ANY_PAUSE: HitlKind[] = ['action_confirm', 'observation_confirm', 'plan_confirm'];
@@ -14,6 +15,15 @@ export const PAUSES_BY_DECISION: Record<HitlDecision, HitlKind[]> = {
 };
 
 const MAX_OBSERVATION_CHARS = 100_000;
+
+const agentPause = z.object({ kind: z.enum(HITL_KINDS), step_id: z.string() });
+
+/** The pause a paused agent run stored (`runs.awaiting`): agent runs pause only at the HITL kinds. */
+export function pauseOf(awaiting: { kind: string; step_id: string } | null): { kind: HitlKind; step_id: string } {
+  const parsed = agentPause.safeParse(awaiting);
+  if (!parsed.success) throw new StoredDataError('agent run awaiting', z.prettifyError(parsed.error));
+  return parsed.data;
+}
 
 function toolInput(content: unknown): Record<string, unknown> {
   let value = content;

@@ -1,6 +1,6 @@
 import type { AgentInfo } from '@agent-platform/contracts';
 import { canEdit, type Viewer } from '../../core/index.js';
-import { serviceRefsSchema, storedHitl, storedRetrieval } from './agent-stored.js';
+import { storedHitl, storedRetrieval } from './agent-stored.js';
 import type { AgentListRow } from './agent.repo.js';
 
 /** Whether the viewer may read the agent's system prompt: its owner, administrators, or anyone once the owner shares it. */
@@ -25,7 +25,7 @@ export function toAgentInfo(row: AgentListRow, viewer: Viewer, { forRunning = fa
     top_p: row.topP,
     max_tokens: row.maxTokens,
     tool_ids: row.toolIds,
-    services: serviceRefsSchema.parse(row.services),
+    services: row.services,
     kb_ids: row.kbIds,
     retrieval: storedRetrieval.read(row.retrieval),
     hitl: storedHitl.read(row.hitl),

@@ -1,11 +1,20 @@
 import { and, arrayOverlaps, count, desc, eq, getTableColumns, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { selectRows, type Db } from '../../platform/db/index.js';
+import { storedAgentTags, storedQuestions, storedServiceRefs } from './agent-stored.js';
 import { agents } from './agent.tables.js';
 
 export type AgentRow = typeof agents.$inferSelect;
 export type NewAgent = typeof agents.$inferInsert;
 export type AgentChanges = Partial<Omit<NewAgent, 'id' | 'ownerId' | 'createdAt' | 'updatedAt'>>;
 export type AgentListRow = AgentRow & { ownerName: string };
+
+/** A row as read: its lists through their schemas (its objects are read by the mapper). */
+const readAgent = <R extends AgentRow>(row: R): R => ({
+  ...row,
+  suggestedQuestions: storedQuestions.read(row.suggestedQuestions),
+  services: storedServiceRefs.read(row.services),
+  tags: storedAgentTags.read(row.tags),
+});
 
 export interface AgentFilter {
   /** Own agents, or the published ones of everyone. */
@@ -35,25 +44,25 @@ export async function listAgents(db: Db, filter: AgentFilter, offset: number, li
   const where = filterOf(filter);
   const [total] = await db.select({ n: count() }).from(agents).where(where);
   const rows = await db.select(listColumns).from(agents).where(where).orderBy(desc(agents.createdAt), desc(agents.id)).offset(offset).limit(limit);
-  return { total: total?.n ?? 0, rows };
+  return { total: total?.n ?? 0, rows: rows.map(readAgent) };
 }
 
 export async function findAgentListRow(db: Db, id: string): Promise<AgentListRow | undefined> {
-  return (await db.select(listColumns).from(agents).where(eq(agents.id, id)).limit(1))[0];
+  const [row] = await db.select(listColumns).from(agents).where(eq(agents.id, id)).limit(1);
+  return row && readAgent(row);
 }
 
 export async function insertAgent(db: Db, agent: NewAgent): Promise<AgentRow> {
-  return (await db.insert(agents).values(agent).returning())[0]!;
+  return readAgent((await db.insert(agents).values(agent).returning())[0]!);
 }
 
 export async function updateAgent(db: Db, id: string, changes: AgentChanges): Promise<AgentRow | undefined> {
-  return (
-    await db
-      .update(agents)
-      .set({ ...changes, updatedAt: new Date() })
-      .where(eq(agents.id, id))
-      .returning()
-  )[0];
+  const [row] = await db
+    .update(agents)
+    .set({ ...changes, updatedAt: new Date() })
+    .where(eq(agents.id, id))
+    .returning();
+  return row && readAgent(row);
 }
 
 export async function deleteAgent(db: Db, id: string): Promise<boolean> {

@@ -1,4 +1,5 @@
-import type { AuthUser } from '../../core/index.js';
+import { z } from 'zod';
+import { storedJson, type AuthUser } from '../../core/index.js';
 import { startEarly, type ChatRequest } from '../../platform/llm/index.js';
 import type { RunService, RunSink } from '../../runtime/runs/index.js';
 import type { ConversationService } from '../conversation/index.js';
@@ -20,6 +21,12 @@ export interface AnswerRun {
   prelude?: AnswerInput['prelude'];
   meta?: AnswerInput['meta'];
 }
+
+/**
+ * What an answer run stores (`runs.input` of `llm` and `kb` runs): the question it answers. An answer
+ * run is not resumed (a swept one fails), so only listings would read it.
+ */
+const answerRunInput = storedJson('answer run input', { version: 1, schema: z.object({ message_id: z.string() }) });
 
 export interface AnswerRunDeps {
   llm: LlmService;
@@ -47,7 +54,7 @@ export async function startAnswerRun(deps: AnswerRunDeps, sink: RunSink, user: A
       meta: input.meta,
       onCompleted: turn.opens ? (text) => conversations.titleFirstExchange({ conversationId, question: turn.question, answer: text, ask: titleAsker(llm, user, model) }) : undefined,
     });
-    const run = { kind: input.kind, user, turn, subject: model.llmName, input: { message_id: messageId }, abandonAfterMs: input.abandonAfterMs };
+    const run = { kind: input.kind, user, turn, subject: model.llmName, input: answerRunInput.write({ message_id: messageId }), abandonAfterMs: input.abandonAfterMs };
     await startTurnRun(runs, sink, run, executor, controller);
   } catch (error) {
     controller.abort(error);

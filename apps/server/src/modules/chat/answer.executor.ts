@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { AppError } from '../../core/index.js';
 import type { ChatStreamPart, TokenUsage } from '../../platform/llm/index.js';
 import type { RunExecutor, RunOutcome } from '../../runtime/runs/index.js';
-import type { ConversationService } from '../conversation/index.js';
+import type { ConversationService, MessageMeta } from '../conversation/index.js';
 import type { ResolvedModel } from '../llm/index.js';
 
 export interface AnswerInput {
@@ -14,7 +14,7 @@ export interface AnswerInput {
   /** Events sent before the answer, e.g. the knowledge retrieved for it. */
   prelude?: Array<{ type: string; data: Record<string, unknown> }>;
   /** Kept with the answer's message (e.g. citations), so a reopened conversation shows them. */
-  meta?: Record<string, unknown>;
+  meta?: MessageMeta;
   /** Told the whole answer when it completed. */
   onCompleted?: (answer: string) => void;
 }

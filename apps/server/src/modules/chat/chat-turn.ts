@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ConversationKind } from '@agent-platform/contracts';
 import type { AuthUser, Viewer } from '../../core/index.js';
-import { titleFrom, type AskModel, type ConversationService } from '../conversation/index.js';
+import { titleFrom, type AskModel, type ConversationService, type MessageMeta } from '../conversation/index.js';
 import type { LlmService, ResolvedModel } from '../llm/index.js';
 
 /** One question in a conversation, as every chat (model, knowledge base, …) takes it. */
@@ -29,7 +29,7 @@ export interface TurnInput {
   /** Past messages the model sees, this turn's question included. */
   historyMessages: number;
   /** Kept with the question (e.g. the files attached to it), so a reopened conversation shows them. */
-  questionMeta?: Record<string, unknown>;
+  questionMeta?: MessageMeta;
 }
 
 /**

@@ -2,10 +2,11 @@ import type { ConversationKind } from '@agent-platform/contracts';
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, WriteKind } from '../../platform/db/index.js';
 import { conversations, messages } from './conversation.tables.js';
+import { writeMessageMeta, type MessageMeta } from './message-meta.js';
 
 export type ConversationRow = typeof conversations.$inferSelect;
 export type MessageRow = typeof messages.$inferSelect;
-export type NewMessage = typeof messages.$inferInsert;
+export type NewMessage = Omit<typeof messages.$inferInsert, 'meta'> & { meta?: MessageMeta };
 
 export async function insertConversation(db: Db, ownerId: string, kind: ConversationKind, subject: string, title: string, id?: string): Promise<ConversationRow> {
   const [row] = await db.insert(conversations).values({ id, ownerId, kind, subject, title }).returning();
@@ -55,7 +56,10 @@ export async function retitleConversation(db: Db, id: string, expected: string, 
 }
 
 export async function insertMessage(db: Db, message: NewMessage): Promise<MessageRow> {
-  const [row] = await db.insert(messages).values(message).returning();
+  const [row] = await db
+    .insert(messages)
+    .values({ ...message, meta: writeMessageMeta(message.meta) })
+    .returning();
   if (!row) throw new Error('message insert returned nothing');
   return row;
 }
@@ -93,7 +97,7 @@ export interface RunAnswer {
   conversationId: string;
   runId: string;
   content: string;
-  meta: Record<string, unknown>;
+  meta: MessageMeta;
 }
 
 /**
@@ -103,7 +107,7 @@ export interface RunAnswer {
  */
 export const RUN_ANSWERS: WriteKind<RunAnswer> = {
   statement(answers) {
-    const json = JSON.stringify(answers.map((a) => ({ conversation_id: a.conversationId, run_id: a.runId, content: a.content, meta: a.meta })));
+    const json = JSON.stringify(answers.map((a) => ({ conversation_id: a.conversationId, run_id: a.runId, content: a.content, meta: writeMessageMeta(a.meta) })));
     const rows = sql`jsonb_to_recordset(${json}::jsonb) as t(conversation_id uuid, run_id uuid, content text, meta jsonb)`;
     return [
       sql`update messages set content = t.content, meta = t.meta from ${rows} where messages.run_id = t.run_id and messages.role = 'assistant'`,
@@ -137,7 +141,7 @@ export const MESSAGE_WRITES: WriteKind<MessageWrite> = {
         role: message.role,
         content: message.content,
         run_id: message.runId ?? null,
-        meta: message.meta ?? {},
+        meta: writeMessageMeta(message.meta),
         is_new: newConversation !== undefined,
         owner_id: newConversation?.ownerId ?? null,
         kind: newConversation?.kind ?? null,

@@ -3,6 +3,7 @@ import { badInput, notFound } from '../../core/index.js';
 import type { Db, WriteBehind } from '../../platform/db/index.js';
 import type { AskModel, TitleWriter } from './conversation-titles.js';
 import * as repo from './conversation.repo.js';
+import { storedMessageMeta } from './message-meta.js';
 
 const TITLE_LENGTH = 30;
 
@@ -11,7 +12,7 @@ function toConversation(row: repo.ConversationRow): ConversationInfo {
 }
 
 function toMessage(row: repo.MessageRow): MessageInfo {
-  return { id: row.id, role: row.role, content: row.content, run_id: row.runId, meta: row.meta, created_at: row.createdAt.toISOString() };
+  return { id: row.id, role: row.role, content: row.content, run_id: row.runId, meta: storedMessageMeta.read(row.meta), created_at: row.createdAt.toISOString() };
 }
 
 /** The first title, from the first question; with `CONVERSATION_TITLES=model` the chat's model replaces it after the first answer. */

@@ -35,7 +35,7 @@ export const messages = pgTable(
     content: text('content').notNull(),
     /** The run that wrote an assistant message (and the run a user message started). */
     runId: uuid('run_id'),
-    /** Reasoning, citations, steps, usage: what the page shows beside the text. */
+    /** Reasoning, citations, steps, usage: what the page shows beside the text; read and written through `storedMessageMeta` (message-meta.ts). */
     meta: jsonb('meta').$type<Record<string, unknown>>().notNull().default({}),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** The order messages were written in, also within one clock tick (PGlite's clock counts milliseconds). */

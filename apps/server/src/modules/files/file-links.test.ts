@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createFileLinks } from './file-links.js';
-import { contentDisposition, mayShowInline, mimeOf } from './mime.js';
+import { contentDisposition } from '../../platform/http/index.js';
+import { mayShowInline, mimeOf } from './mime.js';
 
 const FILE = '0b7e3c8a-1f2d-4c5b-9a6e-123456789abc';
 

@@ -12,15 +12,12 @@ import {
   type MediaUrl,
   type UploadFilesResult,
 } from '@agent-platform/contracts';
-import { pipeline } from 'node:stream/promises';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { badInput, parseInput } from '../../core/index.js';
-import { route } from '../../platform/http/index.js';
+import { downloadSink, route } from '../../platform/http/index.js';
 import type { FileService } from './files.service.js';
-import { zipFolder, type OpenedFolder } from './folder-zip.js';
-import { contentDisposition } from './mime.js';
-import { sendFile } from './send-file.js';
+import { sendFile, sendFolder } from './send-file.js';
 
 const linkParams = z.object({ token: z.string().max(200) });
 
@@ -61,13 +58,13 @@ export function fileRoutes(app: FastifyInstance, files: FileService, signedUrlTt
     url: '/kb/files/download',
     access: 'user',
     body: downloadFileBody,
-    handler: async ({ user, body, reply }) => sendFile(reply, await files.openForViewer(user, body.file_id)),
+    handler: async ({ user, body, reply }) => sendFile(downloadSink(reply), await files.openForViewer(user, body.file_id)),
   });
   route(app, {
     url: '/kb/files/download_folder',
     access: 'user',
     body: fileIdBody,
-    handler: async ({ user, body, reply }) => sendFolderZip(reply, await files.openFolder(user, body.file_id)),
+    handler: async ({ user, body, reply }) => sendFolder(downloadSink(reply), await files.openFolder(user, body.file_id)),
   });
   route(app, {
     url: '/kb/files/media_url',
@@ -128,27 +125,13 @@ export function fileRoutes(app: FastifyInstance, files: FileService, signedUrlTt
     url: '/common/file/signed/:token',
     access: 'public',
     params: linkParams,
-    handler: async ({ params, reply }) => sendFile(reply, await files.openByLink('signed', params.token)),
+    handler: async ({ params, reply }) => sendFile(downloadSink(reply), await files.openByLink('signed', params.token)),
   });
   route(app, {
     method: 'GET',
     url: '/kb/files/shared/:token',
     access: 'public',
     params: linkParams,
-    handler: async ({ params, reply }) => sendFile(reply, await files.openByLink('share', params.token)),
+    handler: async ({ params, reply }) => sendFile(downloadSink(reply), await files.openByLink('share', params.token)),
   });
-}
-
-/** Sends a folder as a streamed zip download. */
-async function sendFolderZip(reply: FastifyReply, folder: OpenedFolder): Promise<void> {
-  const output = zipFolder(folder);
-  reply.hijack();
-  reply.raw.writeHead(200, {
-    ...(reply.getHeaders() as Record<string, string>),
-    'content-type': 'application/zip',
-    'content-disposition': contentDisposition('attachment', `${folder.entry.name}.zip`),
-    'x-content-type-options': 'nosniff',
-    'cache-control': 'private, no-store',
-  });
-  await pipeline(output, reply.raw).catch((error: unknown) => reply.log.info({ err: error }, 'folder download interrupted'));
 }

@@ -77,10 +77,3 @@ export function mayShowInline(mime: string): boolean {
   if (NEVER_INLINE.has(mime)) return false;
   return /^(image|audio|video|text)\//.test(mime) || mime === 'application/pdf' || mime === 'application/json';
 }
-
-/** `attachment; filename="…"; filename*=UTF-8''…` (RFC 6266 / 5987), with an ASCII fallback. */
-export function contentDisposition(type: 'inline' | 'attachment', fileName: string): string {
-  const fallback = fileName.replace(/[^\x20-\x7e]|["\\%]/g, '_');
-  const encoded = encodeURIComponent(fileName).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-  return `${type}; filename="${fallback}"; filename*=UTF-8''${encoded}`;
-}

@@ -3,6 +3,7 @@ import { and, asc, count, desc, eq, ilike, inArray, notInArray, type SQL } from 
 import type { Db } from '../../platform/db/index.js';
 import { likePattern, type KbDocumentRow, type KbSegmentRow } from './knowledge.repo.js';
 import { indexSegments, storedSegments, unindexDocuments, unindexSegments } from './retrieval/term-index.js';
+import { readSegment } from './knowledge-stored.js';
 import { kbDocuments, kbSegments } from './knowledge.tables.js';
 
 export type NewKbDocument = typeof kbDocuments.$inferInsert;
@@ -121,7 +122,7 @@ export async function listSegments(db: Db, { kbId, docId, keyword }: SegmentFilt
     .orderBy(asc(kbDocuments.createdAt), asc(kbSegments.docId), asc(kbSegments.seq))
     .offset(offset)
     .limit(limit);
-  return { total: total?.n ?? 0, rows: rows.map((row) => ({ ...row.segment, docName: row.docName })) };
+  return { total: total?.n ?? 0, rows: rows.map((row) => readSegment({ ...row.segment, docName: row.docName })) };
 }
 
 export async function findSegmentById(db: Db, id: string): Promise<(KbSegmentRow & { docName: string }) | undefined> {
@@ -131,7 +132,7 @@ export async function findSegmentById(db: Db, id: string): Promise<(KbSegmentRow
     .innerJoin(kbDocuments, eq(kbDocuments.id, kbSegments.docId))
     .where(eq(kbSegments.id, id))
     .limit(1);
-  return rows[0] && { ...rows[0].segment, docName: rows[0].docName };
+  return rows[0] && readSegment({ ...rows[0].segment, docName: rows[0].docName });
 }
 
 /** Call in a transaction holding the document's lock: the old words leave the index, the new ones enter. */
@@ -145,7 +146,7 @@ export async function updateSegment(db: Db, id: string, changes: Pick<NewKbSegme
     .set({ ...changes, updatedAt: new Date() })
     .where(eq(kbSegments.id, id))
     .returning();
-  return rows[0];
+  return rows[0] && readSegment(rows[0]);
 }
 
 export async function countStatuses(db: Db, ids: string[]): Promise<Array<{ status: KbDocStatus; name: string }>> {

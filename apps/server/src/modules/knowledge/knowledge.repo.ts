@@ -1,6 +1,7 @@
 import { and, count, desc, eq, getTableColumns, ilike, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db/index.js';
 import { type Viewer, visibleWhere } from '../../core/index.js';
+import { readKb } from './knowledge-stored.js';
 import { kbDocuments, knowledgeBases, type kbSegments } from './knowledge.tables.js';
 
 export type KbRow = typeof knowledgeBases.$inferSelect;
@@ -47,28 +48,28 @@ export async function listKbs(db: Db, filter: KbFilter, offset: number, limit: n
   const where = filterOf(filter);
   const [total] = await db.select({ n: count() }).from(knowledgeBases).where(where);
   const rows = await listQuery(db, where).orderBy(desc(knowledgeBases.createdAt), desc(knowledgeBases.id)).offset(offset).limit(limit);
-  return { total: total?.n ?? 0, rows };
+  return { total: total?.n ?? 0, rows: rows.map(readKb) };
 }
 
 /** Every knowledge base the viewer may see (own and public; administrators all). */
 export async function listVisibleKbs(db: Db, viewer: Viewer): Promise<KbListRow[]> {
-  return listQuery(db, visibleWhere(viewer, knowledgeBases)).orderBy(desc(knowledgeBases.createdAt), desc(knowledgeBases.id));
+  return (await listQuery(db, visibleWhere(viewer, knowledgeBases)).orderBy(desc(knowledgeBases.createdAt), desc(knowledgeBases.id))).map(readKb);
 }
 
 export async function findKbById(db: Db, id: string): Promise<KbRow | undefined> {
   const rows = await db.select().from(knowledgeBases).where(eq(knowledgeBases.id, id)).limit(1);
-  return rows[0];
+  return rows[0] && readKb(rows[0]);
 }
 
 export async function findKbListRow(db: Db, id: string): Promise<KbListRow | undefined> {
   const rows = await listQuery(db, eq(knowledgeBases.id, id)).limit(1);
-  return rows[0];
+  return rows[0] && readKb(rows[0]);
 }
 
 /** `undefined` when the owner already has a knowledge base of that name. */
 export async function insertKb(db: Db, kb: NewKb): Promise<KbRow | undefined> {
   const rows = await db.insert(knowledgeBases).values(kb).onConflictDoNothing().returning();
-  return rows[0];
+  return rows[0] && readKb(rows[0]);
 }
 
 export async function updateKb(db: Db, id: string, changes: KbChanges): Promise<KbRow | undefined> {
@@ -77,7 +78,7 @@ export async function updateKb(db: Db, id: string, changes: KbChanges): Promise<
     .set({ ...changes, updatedAt: new Date() })
     .where(eq(knowledgeBases.id, id))
     .returning();
-  return rows[0];
+  return rows[0] && readKb(rows[0]);
 }
 
 export async function deleteKb(db: Db, id: string): Promise<boolean> {

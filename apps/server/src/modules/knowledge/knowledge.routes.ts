@@ -12,7 +12,7 @@ import {
   updateSegmentBody,
 } from '@agent-platform/contracts';
 import type { FastifyInstance } from 'fastify';
-import { route } from '../../platform/http/index.js';
+import { downloadSink, route } from '../../platform/http/index.js';
 import { EventStream } from '../../platform/sse/index.js';
 import { sendFile } from '../files/index.js';
 import type { KbDocumentService } from './kb-documents.service.js';
@@ -54,7 +54,7 @@ export function knowledgeRoutes(app: FastifyInstance, { kbs, documents, reindex 
     url: '/kb/download_doc',
     access: 'user',
     query: downloadDocQuery,
-    handler: async ({ user, query, reply }) => sendFile(reply, await documents.openDocument(user, query.doc_id)),
+    handler: async ({ user, query, reply }) => sendFile(downloadSink(reply), await documents.openDocument(user, query.doc_id)),
   });
   route(app, {
     url: '/kb/recreate_vector_store',

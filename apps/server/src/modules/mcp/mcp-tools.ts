@@ -1,5 +1,6 @@
 import type { McpFunctionInfo } from '@agent-platform/contracts';
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import { z } from 'zod';
 import { ToolFailure, ToolInputError, type Tool } from '../../runtime/tools/index.js';
 import { contentText } from './mcp-functions.js';
 import type { PooledConfig } from './mcp-pool.js';
@@ -25,6 +26,9 @@ function describeSchemaError(error: ErrorObject): string {
       return `${at} 不符合要求（${error.message ?? error.keyword}）`;
   }
 }
+
+/** An MCP call's arguments: a JSON object (checked again against the function's own schema). */
+const callArguments = z.record(z.string(), z.unknown());
 
 const ajv = new Ajv({ allErrors: true, strict: false, validateFormats: false });
 
@@ -73,16 +77,18 @@ export function toTool(fn: McpFunctionInfo, { pool, config, serviceId, callTimeo
     // A little over the MCP request's own limit, so the clearer "服务响应超时" wins the race in runTool.
     timeoutMs: callTimeoutMs + TIMEOUT_GRACE_MS,
     parseInput(input) {
-      const value = input ?? {};
-      if (typeof value !== 'object' || Array.isArray(value)) throw new ToolInputError('输入必须是 JSON 对象');
-      if (validate && !validate(value)) {
+      const value = callArguments.safeParse(input ?? {});
+      if (!value.success) throw new ToolInputError('输入必须是 JSON 对象');
+      if (validate && !validate(value.data)) {
         throw new ToolInputError((validate.errors ?? []).map(describeSchemaError).join('；'));
       }
-      return value;
+      return value.data;
     },
     async execute(input, { signal }) {
+      // What parseInput returned: an object, parsed once more for its type.
+      const args = callArguments.parse(input);
       try {
-        const result = await pool.use(config, (client) => client.callTool({ name: fn.name, arguments: input as Record<string, unknown> }, undefined, { timeout: callTimeoutMs, signal }));
+        const result = await pool.use(config, (client) => client.callTool({ name: fn.name, arguments: args }, undefined, { timeout: callTimeoutMs, signal }));
         const output = contentText(result.content as never, result.structuredContent, maxOutputChars);
         if (result.isError) throw new ToolFailure(`MCP 服务「${config.name}」的函数 ${fn.name} 返回错误：${output || '（无说明）'}`);
         return { output, ...(result.structuredContent === undefined ? {} : { data: result.structuredContent }) };

@@ -1,11 +1,17 @@
 import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Db } from '../../platform/db/index.js';
-import { type Viewer, visibleWhere } from '../../core/index.js';
+import { storedList, type Viewer, visibleWhere } from '../../core/index.js';
 import { mcpServices } from './mcp.tables.js';
 
 export type McpServiceRow = typeof mcpServices.$inferSelect;
 export type NewMcpService = typeof mcpServices.$inferInsert;
 export type McpServiceChanges = Partial<Omit<NewMcpService, 'id' | 'ownerId' | 'createdAt' | 'updatedAt'>>;
+
+const storedArgs = storedList('service args', z.string());
+const storedServiceTags = storedList('service tags', z.string());
+/** A row as read: its lists through their schemas (its sealed maps are opened by the catalog). */
+const readService = (row: McpServiceRow): McpServiceRow => ({ ...row, args: storedArgs.read(row.args), tags: storedServiceTags.read(row.tags) });
 
 export interface ServiceFilter {
   /** Which rows: all the viewer may use, only theirs, or only public ones. */
@@ -30,17 +36,17 @@ export async function listServices(db: Db, viewer: Viewer, filter: ServiceFilter
   const where = filterOf(viewer, filter);
   const [total] = await db.select({ n: count() }).from(mcpServices).where(where);
   const rows = await db.select().from(mcpServices).where(where).orderBy(desc(mcpServices.createdAt), desc(mcpServices.id)).offset(offset).limit(limit);
-  return { total: total?.n ?? 0, rows };
+  return { total: total?.n ?? 0, rows: rows.map(readService) };
 }
 
 export async function findServiceById(db: Db, id: string): Promise<McpServiceRow | undefined> {
   const rows = await db.select().from(mcpServices).where(eq(mcpServices.id, id)).limit(1);
-  return rows[0];
+  return rows[0] && readService(rows[0]);
 }
 
 export async function insertService(db: Db, service: NewMcpService): Promise<McpServiceRow> {
   const rows = await db.insert(mcpServices).values(service).returning();
-  return rows[0]!;
+  return readService(rows[0]!);
 }
 
 export async function updateService(db: Db, id: string, changes: McpServiceChanges, touch = true): Promise<McpServiceRow | undefined> {
@@ -49,7 +55,7 @@ export async function updateService(db: Db, id: string, changes: McpServiceChang
     .set(touch ? { ...changes, updatedAt: new Date() } : changes)
     .where(eq(mcpServices.id, id))
     .returning();
-  return rows[0];
+  return rows[0] && readService(rows[0]);
 }
 
 /** The outcome of a listing, only if the config it used is still the current one. */

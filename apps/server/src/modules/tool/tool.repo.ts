@@ -2,12 +2,17 @@ import type { ToolKind } from '@agent-platform/contracts';
 import { and, count, desc, eq, getTableColumns, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import { selectRows, type Db } from '../../platform/db/index.js';
 import { type Viewer, visibleWhere } from '../../core/index.js';
+import { storedInputSchema, storedToolTags } from './tool-stored.js';
 import { tools } from './tool.tables.js';
 
 export type ToolRow = typeof tools.$inferSelect;
 export type NewTool = typeof tools.$inferInsert;
 export type ToolChanges = Partial<Omit<NewTool, 'id' | 'ownerId' | 'createdAt' | 'updatedAt'>>;
 export type ToolListRow = ToolRow & { ownerName: string };
+
+/** A row as read: its input schema and tags through their schemas (its config is read by its kind's source). */
+const readTool = <R extends ToolRow>(row: R): R => ({ ...row, inputSchema: storedInputSchema.read(row.inputSchema), tags: storedToolTags.read(row.tags) });
+const readFirst = <R extends ToolRow>(rows: R[]): R | undefined => (rows[0] ? readTool(rows[0]) : undefined);
 
 export interface ToolFilter {
   /** Own tools only, public ones only, or all the viewer may use. */
@@ -42,31 +47,35 @@ export async function countTools(db: Db, filter: ToolFilter): Promise<number> {
 }
 
 export async function listTools(db: Db, filter: ToolFilter, offset: number, limit: number): Promise<ToolListRow[]> {
-  return db.select(listColumns).from(tools).where(filterOf(filter)).orderBy(desc(tools.createdAt), desc(tools.id)).offset(offset).limit(limit);
+  const rows = await db.select(listColumns).from(tools).where(filterOf(filter)).orderBy(desc(tools.createdAt), desc(tools.id)).offset(offset).limit(limit);
+  return rows.map(readTool);
 }
 
 export async function findToolListRow(db: Db, id: string): Promise<ToolListRow | undefined> {
-  return (await db.select(listColumns).from(tools).where(eq(tools.id, id)).limit(1))[0];
+  return readFirst(await db.select(listColumns).from(tools).where(eq(tools.id, id)).limit(1));
 }
 
 export async function findToolsByIds(db: Db, ids: string[]): Promise<ToolRow[]> {
   if (ids.length === 0) return [];
-  return db.select().from(tools).where(inArray(tools.id, ids));
+  return (await db.select().from(tools).where(inArray(tools.id, ids))).map(readTool);
 }
 
 /** `undefined` when the owner already has a tool of that name. */
 export async function insertTool(db: Db, tool: NewTool): Promise<ToolRow | undefined> {
-  return (await db.insert(tools).values(tool).onConflictDoNothing().returning())[0];
+  const stored = { ...tool, inputSchema: storedInputSchema.write(tool.inputSchema) };
+  return readFirst(await db.insert(tools).values(stored).onConflictDoNothing().returning());
 }
 
 export async function updateTool(db: Db, id: string, changes: ToolChanges): Promise<ToolRow | undefined> {
-  return (
+  const { inputSchema, ...rest } = changes;
+  const stored = inputSchema === undefined ? rest : { ...rest, inputSchema: storedInputSchema.write(inputSchema) };
+  return readFirst(
     await db
       .update(tools)
-      .set({ ...changes, updatedAt: new Date() })
+      .set({ ...stored, updatedAt: new Date() })
       .where(eq(tools.id, id))
-      .returning()
-  )[0];
+      .returning(),
+  );
 }
 
 export async function deleteTool(db: Db, id: string): Promise<boolean> {

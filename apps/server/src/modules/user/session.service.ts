@@ -1,9 +1,7 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Bus } from '../../platform/bus/index.js';
 import type { Db } from '../../platform/db/index.js';
-import { AppError, type AuthUser, type Logger } from '../../core/index.js';
-import { ROTATED_TOKEN_HEADER, TOKEN_HEADER, type Authenticator } from '../../platform/http/index.js';
+import { AppError, type Authenticated, type Authenticator, type AuthUser, type Logger } from '../../core/index.js';
 import { newToken, sha256 } from '../../platform/security/index.js';
 import { SessionCache } from './session-cache.js';
 import { deleteOtherSessions, deleteSessions, deleteSessionsOfUser, extendSession, findLiveSession, insertSession, type SessionWithUser } from './session.repo.js';
@@ -65,11 +63,8 @@ export function createSessionService({ db, config, bus, log }: { db: Db; config:
     await bus.publish(EVICT_CHANNEL, userId).catch((error: Error) => log.error({ err: error }, 'session eviction not broadcast'));
   }
 
-  /**
-   * Slides the expiry forward, or replaces an old token (the new one goes back in a header).
-   * Returns the id of the replacing session when this call created one.
-   */
-  async function keepAlive(session: SessionWithUser, reply: FastifyReply): Promise<string | undefined> {
+  /** Slides the expiry forward, or replaces an old token: answers the replacing session when this call created one. */
+  async function keepAlive(session: SessionWithUser): Promise<{ id: string; token: string } | undefined> {
     const now = Date.now();
     const remainingMs = session.expiresAt.getTime() - now;
     let successor: { id: string; token: string } | undefined;
@@ -77,20 +72,18 @@ export function createSessionService({ db, config, bus, log }: { db: Db; config:
       if (remainingMs <= ROTATION_GRACE_MS) return; // already replaced; it is in its grace period
       session.expiresAt = new Date(now + ROTATION_GRACE_MS); // first, so concurrent calls do not rotate too
       successor = await createSession(session.id);
-      reply.header(ROTATED_TOKEN_HEADER, successor.token);
     } else if (ttlMs - remainingMs > SLIDE_STEP_MS) {
       session.expiresAt = new Date(now + ttlMs);
     } else {
       return;
     }
     await extendSession(db, session.sessionId, session.expiresAt);
-    return successor?.id;
+    return successor;
   }
 
   const authenticator: Authenticator = {
-    async authenticate(request: FastifyRequest, reply: FastifyReply): Promise<AuthUser> {
-      const token = request.headers[TOKEN_HEADER];
-      if (typeof token !== 'string' || token.length === 0) throw new AppError('UNAUTHENTICATED', '请先登录');
+    async authenticate(token: string | undefined): Promise<Authenticated> {
+      if (token === undefined || token.length === 0) throw new AppError('UNAUTHENTICATED', '请先登录');
       if (token.length > 256) throw new AppError('UNAUTHENTICATED', '登录已失效，请重新登录');
       const tokenHash = sha256(token);
       let session = cache.get(tokenHash);
@@ -100,8 +93,9 @@ export function createSessionService({ db, config, bus, log }: { db: Db; config:
         if (session) cache.set(tokenHash, session);
       }
       if (!session || session.status !== 'active') throw new AppError('UNAUTHENTICATED', '登录已失效，请重新登录');
-      const successorSessionId = await keepAlive(session, reply);
-      return { ...toUserInfo(session), sessionId: session.sessionId, ...(successorSessionId ? { successorSessionId } : {}) };
+      const successor = await keepAlive(session);
+      const user: AuthUser = { ...toUserInfo(session), sessionId: session.sessionId, ...(successor ? { successorSessionId: successor.id } : {}) };
+      return successor ? { user, rotatedToken: successor.token } : { user };
     },
   };
 

@@ -1,12 +1,15 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { AuthUser } from '../../core/index.js';
+import type { Authenticator, AuthUser } from '../../core/index.js';
 
 export type Access = 'public' | 'user' | 'admin';
 
-/** Resolves the `access-token` header to a user, or throws `UNAUTHENTICATED`. Implemented by the user module. */
-export interface Authenticator {
-  authenticate(request: FastifyRequest, reply: FastifyReply): Promise<AuthUser>;
-}
-
 export const TOKEN_HEADER = 'access-token';
 export const ROTATED_TOKEN_HEADER = 'access_token';
+
+/** The HTTP side of signing in: the token from the `access-token` header, a rotated one back in `access_token`. */
+export async function authenticateRequest(authenticator: Authenticator, request: FastifyRequest, reply: FastifyReply): Promise<AuthUser> {
+  const token = request.headers[TOKEN_HEADER];
+  const { user, rotatedToken } = await authenticator.authenticate(typeof token === 'string' ? token : undefined);
+  if (rotatedToken) reply.header(ROTATED_TOKEN_HEADER, rotatedToken);
+  return user;
+}

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { AppError, forbidden, parseInput, type AuthUser } from '../../core/index.js';
-import { TOKEN_HEADER, type Access, type Authenticator } from './auth.js';
+import { AppError, forbidden, parseInput, type Authenticator, type AuthUser } from '../../core/index.js';
+import { authenticateRequest, TOKEN_HEADER, type Access } from './auth.js';
 import { ok } from './envelope.js';
 
 declare module 'fastify' {
@@ -92,7 +92,7 @@ export function route<S extends z.ZodType, A extends Access, Q extends z.ZodType
 
 async function resolveUser(app: FastifyInstance, access: Access, request: FastifyRequest, reply: FastifyReply) {
   if (access === 'public') return null;
-  const user = await app.authenticator.authenticate(request, reply);
+  const user = await authenticateRequest(app.authenticator, request, reply);
   if (access === 'admin' && user.role !== 'admin') throw forbidden('需要管理员权限');
   return user;
 }
@@ -101,7 +101,7 @@ async function resolveUser(app: FastifyInstance, access: Access, request: Fastif
 export async function findCaller(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply): Promise<AuthUser | null> {
   if (!request.headers[TOKEN_HEADER]) return null;
   try {
-    return await app.authenticator.authenticate(request, reply);
+    return await authenticateRequest(app.authenticator, request, reply);
   } catch (error) {
     if (error instanceof AppError) return null;
     throw error;

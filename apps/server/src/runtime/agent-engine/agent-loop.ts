@@ -1,10 +1,11 @@
 import { AppError } from '../../core/index.js';
 import type { ChatMessage, ToolCall, ToolSpec } from '../../platform/llm/index.js';
-import type { RunContext, RunExecutor, RunOutcome, NewRunStep, RunStepRow } from '../runs/index.js';
+import type { RunContext, RunExecutor, RunOutcome, RunStepRow } from '../runs/index.js';
 import { runTool, type ToolOutcome } from '../tools/index.js';
 import type { EngineSpec, EngineState, ModelPurpose, PendingCall, SegmentEnd } from './engine-types.js';
 import { draftPrompt, parsePlan, planEvent, redraftPrompt, stepHeading, stepPrompt, SUMMARY_HEADING, SUMMARY_PROMPT } from './plan-text.js';
-import { applyStep, currentCall, rebuildState, type StepShapes } from './transcript.js';
+import { storedStep, type Step } from './stored-steps.js';
+import { applyStep, currentCall, rebuildState } from './transcript.js';
 
 const stepLimitNotice = (limit: number) => `\n\n已达到最大步数（${limit} 步），已停止。`;
 
@@ -59,8 +60,9 @@ export function agentExecutor(build: (context: RunContext) => Promise<EngineSpec
       spec.steps.hurry();
       await Promise.all([writes, usageRecorded]);
     };
-    const record = async (step: NewRunStep & { type: keyof StepShapes }): Promise<RunStepRow> => {
-      const row = spec.steps.build((rows.at(-1)?.position ?? 0) + 1, step);
+    /** A step as it is stored (versioned): the state is built from stored rows only, live or resumed. */
+    const record = async (step: Step & { startedAt?: Date }): Promise<RunStepRow> => {
+      const row = spec.steps.build((rows.at(-1)?.position ?? 0) + 1, storedStep(step));
       rows.push(row);
       applyStep(state, row);
       // In parallel with the run's earlier steps (rows carry their positions), after the run's own row.
@@ -123,7 +125,7 @@ export function agentExecutor(build: (context: RunContext) => Promise<EngineSpec
         const needsConfirm = spec.policy.actionConfirm;
         const title = spec.tools.find((tool) => tool.name === call.name)?.title;
         const named = title ? { title } : {};
-        const row = await record({ type: 'action', input: { tool_call_id: call.id, tool: call.name, input: pending.input, needs_confirm: needsConfirm, ...named } });
+        const row = await record({ type: 'action', input: { tool_call_id: call.id, tool: call.name, input: pending.input, needs_confirm: needsConfirm, ...named }, output: null });
         emit('action', { step_id: row.id, tool: call.name, tool_call_id: call.id, input: pending.input, ...named });
         return needsConfirm ? new Pause('action_confirm', row.id, { tool: call.name, tool_call_id: call.id, input: pending.input }) : undefined;
       }
@@ -146,11 +148,11 @@ export function agentExecutor(build: (context: RunContext) => Promise<EngineSpec
       const plan = state.plan;
       if (plan?.confirmed) return undefined;
       if (plan && plan.redraft === undefined) return new Pause('plan_confirm', rows.filter((row) => row.type === 'plan').at(-1)!.id, planEvent(plan));
-      await record({ type: 'prompt', input: { content: plan ? redraftPrompt(plan.redraft ?? '') : draftPrompt(spec.query) } });
+      await record({ type: 'prompt', input: { content: plan ? redraftPrompt(plan.redraft ?? '') : draftPrompt(spec.query) }, output: null });
       await callModel('plan');
       const drafted = state.messages.at(-1)?.content;
       const steps = parsePlan(typeof drafted === 'string' ? drafted : '');
-      const row = await record({ type: 'plan', output: { steps: steps.length ? steps : [{ index: 1, title: spec.query.slice(0, 100), detail: '' }] } });
+      const row = await record({ type: 'plan', input: null, output: { steps: steps.length ? steps : [{ index: 1, title: spec.query.slice(0, 100), detail: '' }] } });
       const event = planEvent(state.plan!);
       emit('plan', event);
       return new Pause('plan_confirm', row.id, event);
@@ -162,7 +164,7 @@ export function agentExecutor(build: (context: RunContext) => Promise<EngineSpec
       const next = plan.current + 1;
       if (next > plan.steps.length + 1) return false;
       const step = plan.steps[next - 1];
-      await record({ type: 'prompt', input: { content: step ? stepPrompt(step, plan.steps.length) : SUMMARY_PROMPT, plan_index: next } });
+      await record({ type: 'prompt', input: { content: step ? stepPrompt(step, plan.steps.length) : SUMMARY_PROMPT, plan_index: next }, output: null });
       emit('plan', planEvent(plan));
       emit('delta', { text: step ? stepHeading(step) : SUMMARY_HEADING });
       return true;
@@ -173,7 +175,7 @@ export function agentExecutor(build: (context: RunContext) => Promise<EngineSpec
       if (!state.started && spec.retrieve) {
         const found = await spec.retrieve(signal);
         if (found) {
-          const row = await record({ type: 'retrieval', output: found });
+          const row = await record({ type: 'retrieval', input: null, output: found });
           emit('retrieval', { step_id: row.id, ...found.event });
         }
       }
@@ -201,7 +203,7 @@ export function agentExecutor(build: (context: RunContext) => Promise<EngineSpec
         if (state.modelCallsSincePrompt >= spec.policy.maxSteps) {
           const text = stepLimitNotice(spec.policy.maxSteps);
           emit('delta', { text });
-          await record({ type: 'notice', output: { text } });
+          await record({ type: 'notice', input: null, output: { text } });
           continue;
         }
         const summarising = state.plan !== undefined && state.plan.current > state.plan.steps.length;

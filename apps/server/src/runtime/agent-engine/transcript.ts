@@ -1,21 +1,8 @@
-import type { PlanStep } from '@agent-platform/contracts';
-import type { ChatMessage, ToolCall } from '../../platform/llm/index.js';
+import type { ChatMessage } from '../../platform/llm/index.js';
 import type { RunStepRow } from '../runs/index.js';
-import type { DecisionInput, EngineState, ModelPurpose, PendingCall, Retrieved } from './engine-types.js';
+import type { DecisionInput, EngineState, PendingCall } from './engine-types.js';
 import { planAsText, stepHeading, SUMMARY_HEADING } from './plan-text.js';
-
-/** What the steps of a run store, by type (the `input` and `output` columns). */
-export interface StepShapes {
-  retrieval: { output: Retrieved };
-  prompt: { input: { content: string; plan_index?: number } };
-  model: { input: { purpose: ModelPurpose }; output: { text: string; reasoning: string; tool_calls: ToolCall[]; usage: { prompt_tokens: number; completion_tokens: number } } };
-  action: { input: { tool_call_id: string; tool: string; input: unknown; needs_confirm: boolean; title?: string } };
-  observation: { input: { tool_call_id: string; tool: string; needs_confirm: boolean }; output: { output: string; error?: string; duration_ms: number } };
-  decision: { input: DecisionInput };
-  plan: { output: { steps: PlanStep[] } };
-  /** Something the engine says itself (the step limit): shown, and remembered as the assistant's. */
-  notice: { output: { text: string } };
-}
+import { readReplacedPlan, readStep } from './stored-steps.js';
 
 export const initialState = (messages: ChatMessage[]): EngineState => ({
   messages: [...messages],
@@ -45,7 +32,7 @@ function applyDecision(state: EngineState, decision: DecisionInput): void {
     if (decision.decision === 'feedback') state.plan.redraft = decision.feedback;
     else state.plan.confirmed = true;
     if (decision.decision === 'replace') {
-      state.plan.steps = decision.content as PlanStep[];
+      state.plan.steps = readReplacedPlan(decision.content);
       const last = state.messages.at(-1);
       if (last?.role === 'assistant') last.content = planAsText(state.plan.steps);
     }
@@ -72,23 +59,24 @@ function applyDecision(state: EngineState, decision: DecisionInput): void {
 /** Adds one stored step to the state. The live loop and a resumed run go through this same function. */
 export function applyStep(state: EngineState, row: Pick<RunStepRow, 'id' | 'type' | 'input' | 'output'>): EngineState {
   state.started = true;
-  switch (row.type) {
+  const step = readStep(row);
+  switch (step.type) {
     case 'retrieval':
-      state.retrieved = row.output as StepShapes['retrieval']['output'];
+      state.retrieved = step.output;
       break;
     case 'prompt': {
-      const { content, plan_index } = row.input as StepShapes['prompt']['input'];
+      const { content, plan_index } = step.input;
       state.messages.push({ role: 'user', content });
       state.modelCallsSincePrompt = 0;
       if (state.plan && plan_index !== undefined) {
         state.plan.current = plan_index;
-        const step = state.plan.steps[plan_index - 1];
-        state.answer += step ? stepHeading(step) : SUMMARY_HEADING;
+        const planned = state.plan.steps[plan_index - 1];
+        state.answer += planned ? stepHeading(planned) : SUMMARY_HEADING;
       } else if (state.plan) state.plan.redraft = undefined;
       break;
     }
     case 'model': {
-      const { input, output } = row as { input: StepShapes['model']['input']; output: StepShapes['model']['output'] };
+      const { input, output } = step;
       state.messages.push({ role: 'assistant', content: output.text, ...(output.tool_calls.length ? { toolCalls: output.tool_calls } : {}) });
       state.pending = output.tool_calls.map((call) => ({ call, input: call.input, approved: false, resolved: false }));
       state.modelCallsSincePrompt += 1;
@@ -99,16 +87,15 @@ export function applyStep(state: EngineState, row: Pick<RunStepRow, 'id' | 'type
       break;
     }
     case 'action': {
-      const input = row.input as StepShapes['action']['input'];
-      const call = state.pending.find((pending) => pending.call.id === input.tool_call_id);
+      const call = state.pending.find((pending) => pending.call.id === step.input.tool_call_id);
       if (call) {
         call.actionStepId = row.id;
-        call.approved = !input.needs_confirm;
+        call.approved = !step.input.needs_confirm;
       }
       break;
     }
     case 'observation': {
-      const { input, output } = row as { input: StepShapes['observation']['input']; output: StepShapes['observation']['output'] };
+      const { input, output } = step;
       const call = state.pending.find((pending) => pending.call.id === input.tool_call_id);
       if (!call) break;
       call.observation = { stepId: row.id, output: output.output, ...(output.error ? { error: output.error } : {}) };
@@ -116,15 +103,14 @@ export function applyStep(state: EngineState, row: Pick<RunStepRow, 'id' | 'type
       break;
     }
     case 'decision':
-      applyDecision(state, row.input as DecisionInput);
+      applyDecision(state, step.input);
       break;
     case 'plan':
-      state.plan = { steps: (row.output as StepShapes['plan']['output']).steps, confirmed: false, current: 0 };
+      state.plan = { steps: step.output.steps, confirmed: false, current: 0 };
       break;
     case 'notice': {
-      const { text } = row.output as StepShapes['notice']['output'];
-      state.answer += text;
-      state.messages.push({ role: 'assistant', content: text });
+      state.answer += step.output.text;
+      state.messages.push({ role: 'assistant', content: step.output.text });
       state.pending = [];
       break;
     }

@@ -11,8 +11,8 @@ export const runEventArchives = pgTable(
     runId: uuid('run_id')
       .primaryKey()
       .references(() => runs.id, { onDelete: 'cascade' }),
-    /** `[seq, type, data]` per event, in order. */
-    events: jsonb('events').$type<Array<[number, string, Record<string, unknown>]>>().notNull(),
+    /** `[seq, type, data]` per event, in order: read through `readArchivedEvents` (run-stored.ts). */
+    events: jsonb('events').$type<unknown>().notNull(),
     /** The run's `updated_at` when it ended: the archiver goes on after the last run archived, in (`run_ended_at`, `run_id`) order. */
     runEndedAt: timestamp('run_ended_at', { withTimezone: true }).notNull(),
   },

@@ -1,10 +1,17 @@
 import { and, asc, count, desc, eq, gt, inArray, isNull, lt, max, ne, or, sql, type SQL } from 'drizzle-orm';
 import { selectRows, type Db } from '../../platform/db/index.js';
 import { runEventArchives } from './run-archive.tables.js';
+import { readArchivedEvents, readAwaiting, storedEventData, writeAwaiting, type RunAwaiting } from './run-stored.js';
 import { runEvents, runs, type RunStatus } from './runs.tables.js';
 
-export type RunRow = typeof runs.$inferSelect;
-export type NewRun = typeof runs.$inferInsert;
+type StoredRun = typeof runs.$inferSelect;
+/** A run as the runtime sees it: its JSON columns read through their schemas. */
+export type RunRow = Omit<StoredRun, 'awaiting'> & { awaiting: RunAwaiting | null };
+export type NewRun = Omit<typeof runs.$inferInsert, 'awaiting'>;
+
+const readRun = (row: StoredRun): RunRow => ({ ...row, awaiting: readAwaiting(row.awaiting) });
+const readRuns = (rows: StoredRun[]): RunRow[] => rows.map(readRun);
+const readFirst = (rows: StoredRun[]): RunRow | undefined => (rows[0] ? readRun(rows[0]) : undefined);
 
 export interface RunEvent {
   seq: number;
@@ -22,7 +29,7 @@ export function runsInsert(rows: RunRow[]): SQL {
       conversation_id: run.conversationId,
       subject: run.subject,
       status: run.status,
-      awaiting: run.awaiting,
+      awaiting: writeAwaiting(run.awaiting),
       version: run.version,
       lease_owner: run.leaseOwner,
       lease_until: run.leaseUntil?.toISOString() ?? null,
@@ -43,7 +50,7 @@ export function runsInsert(rows: RunRow[]): SQL {
 export interface RunEnding {
   runId: string;
   status: RunStatus;
-  awaiting: RunRow['awaiting'];
+  awaiting: RunAwaiting | null;
   error: string | null;
 }
 
@@ -53,7 +60,7 @@ export interface RunEnding {
  */
 export async function endRuns(db: Db, endings: RunEnding[]): Promise<Set<string>> {
   if (endings.length === 0) return new Set();
-  const json = JSON.stringify(endings.map((e) => ({ id: e.runId, status: e.status, awaiting: e.awaiting, error: e.error })));
+  const json = JSON.stringify(endings.map((e) => ({ id: e.runId, status: e.status, awaiting: writeAwaiting(e.awaiting), error: e.error })));
   const result = await selectRows<{ id: string }>(
     db,
     sql`
@@ -67,8 +74,7 @@ export async function endRuns(db: Db, endings: RunEnding[]): Promise<Set<string>
 }
 
 export async function findRun(db: Db, id: string): Promise<RunRow | undefined> {
-  const rows = await db.select().from(runs).where(eq(runs.id, id)).limit(1);
-  return rows[0];
+  return readFirst(await db.select().from(runs).where(eq(runs.id, id)).limit(1));
 }
 
 /**
@@ -76,7 +82,7 @@ export async function findRun(db: Db, id: string): Promise<RunRow | undefined> {
  * building a statement with a parameter per value cost more than the insert itself.
  */
 export function eventsInsert(events: Array<RunEvent & { runId: string }>): SQL {
-  const json = JSON.stringify(events.map((row) => ({ run_id: row.runId, seq: row.seq, type: row.type, data: row.data })));
+  const json = JSON.stringify(events.map((row) => ({ run_id: row.runId, seq: row.seq, type: row.type, data: storedEventData.write(row.data) })));
   return sql`
     insert into run_events (run_id, seq, type, data)
     select run_id, seq, type, data from jsonb_to_recordset(${json}::jsonb) as t(run_id uuid, seq int, type text, data jsonb)`;
@@ -103,9 +109,9 @@ export async function listEventsAfter(db: Db, runId: string, after: number): Pro
     .from(runEvents)
     .where(and(eq(runEvents.runId, runId), gt(runEvents.seq, after)))
     .orderBy(asc(runEvents.seq));
-  if (logged.length > 0) return logged;
+  if (logged.length > 0) return logged.map((event) => ({ ...event, data: storedEventData.read(event.data) }));
   const [archive] = await db.select({ events: runEventArchives.events }).from(runEventArchives).where(eq(runEventArchives.runId, runId)).limit(1);
-  return (archive?.events ?? []).filter(([seq]) => seq > after).map(([seq, type, data]) => ({ seq, type, data }));
+  return archive ? readArchivedEvents(archive.events).filter((event) => event.seq > after) : [];
 }
 
 export async function renewLease(db: Db, runId: string, owner: string, until: Date): Promise<void> {
@@ -120,27 +126,29 @@ export async function transitionRun(
   db: Db,
   runId: string,
   from: RunStatus[],
-  to: { status: RunStatus; awaiting?: RunRow['awaiting']; error?: string | null; leaseOwner?: string | null; leaseUntil?: Date | null },
+  to: { status: RunStatus; awaiting?: RunAwaiting | null; error?: string | null; leaseOwner?: string | null; leaseUntil?: Date | null },
 ): Promise<RunRow | undefined> {
+  const { awaiting, ...rest } = to;
   const rows = await db
     .update(runs)
-    .set({ ...to, version: sql`${runs.version} + 1`, updatedAt: new Date() })
+    .set({ ...rest, ...(awaiting === undefined ? {} : { awaiting: writeAwaiting(awaiting) }), version: sql`${runs.version} + 1`, updatedAt: new Date() })
     .where(and(eq(runs.id, runId), inArray(runs.status, from)))
     .returning();
-  return rows[0];
+  return readFirst(rows);
 }
 
-/** Runs whose executor stopped renewing its lease: the process died. */
 /**
  * Running runs whose lease ran out, except `ownProcess`'s own: a process that asks is alive, and its lease
  * renewals can only be late because its event loop or database was busy (a long statement on PGlite).
  */
-export function findAbandonedRuns(db: Db, limit: number, ownProcess: string): Promise<RunRow[]> {
-  return db
-    .select()
-    .from(runs)
-    .where(and(eq(runs.status, 'running'), lt(runs.leaseUntil, new Date()), or(isNull(runs.leaseOwner), ne(runs.leaseOwner, ownProcess))))
-    .limit(limit);
+export async function findAbandonedRuns(db: Db, limit: number, ownProcess: string): Promise<RunRow[]> {
+  return readRuns(
+    await db
+      .select()
+      .from(runs)
+      .where(and(eq(runs.status, 'running'), lt(runs.leaseUntil, new Date()), or(isNull(runs.leaseOwner), ne(runs.leaseOwner, ownProcess))))
+      .limit(limit),
+  );
 }
 
 /**
@@ -153,7 +161,7 @@ export async function claimAwaitingRun(db: Db, runId: string, ownerId: string, k
     .set({ status: 'running', awaiting: null, leaseOwner: lease.owner, leaseUntil: lease.until, version: sql`${runs.version} + 1`, updatedAt: new Date() })
     .where(and(eq(runs.id, runId), eq(runs.ownerId, ownerId), eq(runs.version, expectedVersion), eq(runs.status, 'awaiting'), inArray(sql`${runs.awaiting}->>'kind'`, kinds)))
     .returning();
-  return rows[0];
+  return readFirst(rows);
 }
 
 /** An owner's runs of one kind, newest first (the plan list). */
@@ -161,5 +169,5 @@ export async function listRunsOf(db: Db, ownerId: string, kind: string, filter: 
   const where = and(eq(runs.ownerId, ownerId), eq(runs.kind, kind), filter.subject ? eq(runs.subject, filter.subject) : undefined);
   const [counted] = await db.select({ total: count() }).from(runs).where(where);
   const rows = await db.select().from(runs).where(where).orderBy(desc(runs.createdAt)).offset(offset).limit(limit);
-  return { total: counted?.total ?? 0, rows };
+  return { total: counted?.total ?? 0, rows: readRuns(rows) };
 }

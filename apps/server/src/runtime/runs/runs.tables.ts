@@ -16,11 +16,12 @@ export const runs = pgTable(
     conversationId: uuid('conversation_id'),
     subject: text('subject').notNull(),
     status: text('status').$type<RunStatus>().notNull().default('running'),
-    awaiting: jsonb('awaiting').$type<{ kind: string; step_id: string } | null>(),
+    /** Read and written through `storedAwaiting` (run-stored.ts). */
+    awaiting: jsonb('awaiting').$type<Record<string, unknown> | null>(),
     version: integer('version').notNull().default(0),
     leaseOwner: text('lease_owner'),
     leaseUntil: timestamp('lease_until', { withTimezone: true }),
-    /** Whatever the executor needs to continue (parameters, the user message id, …). */
+    /** Whatever the executor needs to continue (parameters, the user message id, …): each run kind reads and writes it through its own stored schema. */
     input: jsonb('input').$type<Record<string, unknown>>().notNull().default({}),
     error: text('error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -49,6 +50,7 @@ export const runEvents = pgTable(
       .references(() => runs.id, { onDelete: 'cascade' }),
     seq: integer('seq').notNull(),
     type: text('type').notNull(),
+    /** Read and written through `storedEventData` (run-stored.ts). */
     data: jsonb('data').$type<Record<string, unknown>>().notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -65,6 +67,7 @@ export const runSteps = pgTable(
       .references(() => runs.id, { onDelete: 'cascade' }),
     position: integer('position').notNull(),
     type: text('type').notNull(),
+    /** The step type's own columns, read and written through the agent engine's stored steps. */
     input: jsonb('input').$type<unknown>(),
     output: jsonb('output').$type<unknown>(),
     status: text('status').notNull().default('done'),

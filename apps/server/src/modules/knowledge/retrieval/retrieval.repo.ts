@@ -1,5 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../../platform/db/index.js';
+import { readKb, readSegment } from '../knowledge-stored.js';
 import { kbDocuments, kbSegments, knowledgeBases } from '../knowledge.tables.js';
 
 export type SearchableKb = typeof knowledgeBases.$inferSelect;
@@ -15,14 +16,14 @@ export interface SegmentDetail {
   headings: string[];
 }
 
-export function findKbs(db: Db, ids: string[]): Promise<SearchableKb[]> {
-  return db.select().from(knowledgeBases).where(inArray(knowledgeBases.id, ids));
+export async function findKbs(db: Db, ids: string[]): Promise<SearchableKb[]> {
+  return (await db.select().from(knowledgeBases).where(inArray(knowledgeBases.id, ids))).map(readKb);
 }
 
 /** The segments with their document and knowledge-base names, in no particular order. */
-export function findSegmentDetails(db: Db, segmentIds: string[]): Promise<SegmentDetail[]> {
-  if (segmentIds.length === 0) return Promise.resolve([]);
-  return db
+export async function findSegmentDetails(db: Db, segmentIds: string[]): Promise<SegmentDetail[]> {
+  if (segmentIds.length === 0) return [];
+  const rows = await db
     .select({
       segmentId: kbSegments.id,
       docId: kbSegments.docId,
@@ -37,4 +38,5 @@ export function findSegmentDetails(db: Db, segmentIds: string[]): Promise<Segmen
     .innerJoin(kbDocuments, eq(kbDocuments.id, kbSegments.docId))
     .innerJoin(knowledgeBases, eq(knowledgeBases.id, kbSegments.kbId))
     .where(inArray(kbSegments.id, segmentIds));
+  return rows.map(readSegment);
 }

@@ -1,4 +1,4 @@
-import type { ByteRange } from '../../platform/storage/index.js';
+import type { ByteRange } from '../storage/index.js';
 
 /**
  * Reads an HTTP `Range` header against a file of `size` bytes: the one range asked for, `'unsatisfiable'`
