@@ -23,6 +23,7 @@ import { createTagModule, tagRoutes } from './modules/tag/index.js';
 import { createToolModule, toolReferences, toolRoutes } from './modules/tool/index.js';
 import { createUsageService, rollUpUsage } from './modules/usage/index.js';
 import { createUserModule, userRoutes } from './modules/user/index.js';
+import { createTopologyService, topologyRoutes } from './modules/topology/index.js';
 import { versionRoutes } from './modules/version/index.js';
 import { createJobQueue, deleteFinishedJobs, scheduleRetention, type JobQueue } from './runtime/jobs/index.js';
 import { archiveEndedRunEvents, createRunService, runRoutes, type RunService } from './runtime/runs/index.js';
@@ -80,7 +81,7 @@ export async function buildApp({ config, database, smsProvider, logStream, exten
   });
   const conversations = createConversationService({ db, writes, titles: createTitleWriter({ db, log: app.log, enabled: config.CONVERSATION_TITLES === 'model' }) });
   // Who refers to what, declared by each module; the order is the order refusals name the users in.
-  const references = createReferenceRegistry<Db>([{ owned: conversations.counters() }, llmReferences(db), knowledgeReferences(db), agentReferences(db), toolReferences(db), mcpReferences()]);
+  const references = createReferenceRegistry<Db>([{ owned: conversations.counters() }, llmReferences(db), knowledgeReferences(db), agentReferences(db), toolReferences(db), mcpReferences(db)]);
   const tags = createTagModule({ db, references });
   // Stored secrets (model API keys, custom tools' and MCP services' credentials) are encrypted with SECRET_KEY, or a key kept in DATA_DIR.
   const secrets = openSecretBox(config.SECRET_KEY, path.join(config.dataDir, 'secret.key'));
@@ -162,6 +163,7 @@ export async function buildApp({ config, database, smsProvider, logStream, exten
   });
   agentChatRoutes(app, agentChat);
   agentPublishRoutes(app, createAgentPublishModule({ db, agents: agentModule.registry, runner: agentChat, log: app.log }));
+  topologyRoutes(app, createTopologyService({ references }));
   versionRoutes(app, database.ping);
   const stopRetention = scheduleRetention({
     db,

@@ -4,3 +4,4 @@ export { BatchQueue } from './batch-queue.js';
 export { WriteBehind, type WriteKind } from './write-behind.js';
 export { withTransaction, selectRows } from './typed.js';
 export { serializeErrorWithoutValues } from './error-without-values.js';
+export { thingList } from './thing-list.js';
