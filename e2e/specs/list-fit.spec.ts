@@ -28,7 +28,10 @@ test.beforeEach(async ({ page }) => {
 
 /** The table showing the row of this run's long names. */
 async function tableWith(page: Page, text: string): Promise<Locator> {
-  const table = page.locator('.ant-table').filter({ visible: true, has: page.locator('tr.ant-table-row', { hasText: text }) }).first();
+  const table = page
+    .locator('.ant-table')
+    .filter({ visible: true, has: page.locator('tr.ant-table-row', { hasText: text }) })
+    .first();
   await expect(table).toBeVisible({ timeout: 20_000 });
   return table;
 }
@@ -62,10 +65,14 @@ test('plan runs: title, agent, status', async ({ page }) => {
   await shot(page, 'list-fit-plan-runs');
 });
 
-test('tools: name, description, tags, owner', async ({ page }) => {
+test('tools: name, description, tags, owner; the built-in ones', async ({ page }) => {
   await page.goto('/tool/llm');
   await expectListFits(await tableWith(page, seeded.mark), [0, 1, 2, 4]);
   await shot(page, 'list-fit-tools');
+
+  // The built-in tools, with the longest descriptions the platform ships.
+  await page.goto('/tool/builtin');
+  await expectListFits(await tableWith(page, 'calculator'), [0, 1]);
 });
 
 test('MCP services: the cards with their addresses', async ({ page }) => {
@@ -126,7 +133,7 @@ test('accounts and usage: user name, nickname, created; user and resources', asy
 
   await page.getByRole('tab', { name: '用量统计' }).click();
   await search(page, '搜索用户名或昵称', seeded.mark);
-  // The first cell opens the row's detail.
-  await expectListFits(await tableWith(page, seeded.mark), [1, 2]);
+  // The first cell opens the row’s detail; then user, status, resources.
+  await expectListFits(await tableWith(page, seeded.mark), [1, 3]);
   await shot(page, 'list-fit-usage');
 });

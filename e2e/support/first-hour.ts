@@ -119,12 +119,12 @@ async function cutWithoutTooltip(page: Page, scopes: Locator): Promise<string[]>
     const shown =
       hovered &&
       (await expect
-      .poll(async () => (await tooltipTexts(page)).some((tip) => related(tip, entry.text)), { timeout: 2_000 })
-      .toBe(true)
-      .then(
-        () => true,
-        () => false,
-      ));
+        .poll(async () => (await tooltipTexts(page)).some((tip) => related(tip, entry.text)), { timeout: 2_000 })
+        .toBe(true)
+        .then(
+          () => true,
+          () => false,
+        ));
     await page.mouse.move(0, 0);
     if (!shown) failures.push(entry.text);
   }

@@ -63,7 +63,14 @@ export async function seedLongNames(request: APIRequestContext, token: string): 
   );
 
   const model = uniqueModelName(`qwen2.5-72b-instruct-customer-service-east-china`);
-  await apiCreateModel(request, token, { llm_name: model, display_name: long(100, mark), type: 'chat', provider: 'openai-compatible', base_url: SCRIPTED_LLM_BASE_URL, supports_tools: true });
+  await apiCreateModel(request, token, {
+    llm_name: model,
+    display_name: long(100, mark),
+    type: 'chat',
+    provider: 'openai-compatible',
+    base_url: SCRIPTED_LLM_BASE_URL,
+    supports_tools: true,
+  });
   await apiCreateModel(request, token, {
     llm_name: uniqueModelName('deepseek-r1-distill-qwen-32b-customer-service-region-east'),
     display_name: long(100, `${mark}b`),

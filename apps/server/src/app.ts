@@ -81,7 +81,14 @@ export async function buildApp({ config, database, smsProvider, logStream, exten
   });
   const conversations = createConversationService({ db, writes, titles: createTitleWriter({ db, log: app.log, enabled: config.CONVERSATION_TITLES === 'model' }) });
   // Who refers to what, declared by each module; the order is the order refusals name the users in.
-  const references = createReferenceRegistry<Db>([{ owned: conversations.counters() }, llmReferences(db), knowledgeReferences(db), agentReferences(db), toolReferences(db), mcpReferences(db)]);
+  const references = createReferenceRegistry<Db>([
+    { owned: conversations.counters() },
+    llmReferences(db),
+    knowledgeReferences(db),
+    agentReferences(db),
+    toolReferences(db),
+    mcpReferences(db),
+  ]);
   const tags = createTagModule({ db, references });
   // Stored secrets (model API keys, custom tools' and MCP services' credentials) are encrypted with SECRET_KEY, or a key kept in DATA_DIR.
   const secrets = openSecretBox(config.SECRET_KEY, path.join(config.dataDir, 'secret.key'));

@@ -14,7 +14,15 @@ export const knowledgeReferences = (db: Db): ModuleReferences<Db> => ({
     { from: 'knowledge_base', label: '知识库', to: 'model', blocksDelete: true, find: async (names) => edgesOf('knowledge_base', await kbsUsingModels(db, names)) },
     { from: 'knowledge_base', label: '知识库', to: 'file', blocksDelete: true, find: async (ids) => edgesOf('knowledge_base', await kbsUsingFiles(db, ids)) },
   ],
-  things: [thingList(db, 'knowledge_base', knowledgeBases, { id: knowledgeBases.id, name: knowledgeBases.name, ownerId: knowledgeBases.ownerId, isPublic: knowledgeBases.isPublic, tags: knowledgeBases.tags })],
+  things: [
+    thingList(db, 'knowledge_base', knowledgeBases, {
+      id: knowledgeBases.id,
+      name: knowledgeBases.name,
+      ownerId: knowledgeBases.ownerId,
+      isPublic: knowledgeBases.isPublic,
+      tags: knowledgeBases.tags,
+    }),
+  ],
   owned: [{ key: 'knowledge_bases', countByOwner: (userIds) => countKbsByOwner(db, userIds) }],
   tagged: [tagColumnReferences('kb', knowledgeBases, knowledgeBases.tags)],
 });

@@ -23,7 +23,12 @@ export function downloadDoc(doc: Pick<KbDocument, 'id' | 'name'>): void {
 
 export function documentColumns({ editable, onDelete, deleting }: ColumnOptions): TableColumnsType<KbDocument> {
   return [
-    { title: TEXT.name, dataIndex: 'name', key: 'name', ellipsis: true, render: (name: string) => (
+    {
+      title: TEXT.name,
+      dataIndex: 'name',
+      key: 'name',
+      ellipsis: true,
+      render: (name: string) => (
         <Typography.Text strong title={name}>
           {name}
         </Typography.Text>

@@ -37,9 +37,7 @@ export function TagTable({ shown, tree, loading, filtered, emptyText, editable, 
     {
       title: TEXT.name,
       key: 'name',
-      render: (_value, row) => (
-<NameTag name={row.name} color={row.color ?? undefined} style={{ fontSize: 13 }} />
-      ),
+      render: (_value, row) => <NameTag name={row.name} color={row.color ?? undefined} style={{ fontSize: 13 }} />,
     },
     {
       title: TEXT.children,
