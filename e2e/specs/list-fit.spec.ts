@@ -8,7 +8,6 @@ import { shot, useToken } from '../support/ui';
 // Every list at 1280 px (the sidebar open) with names as long as their fields allow: key text is cut
 // only with a tooltip that shows it whole, nothing spills over its neighbour, nothing scrolls sideways.
 test.use({ viewport: { width: 1280, height: 800 } });
-test.describe.configure({ mode: 'serial' });
 
 let seeded: LongNamed;
 let token = '';

@@ -151,7 +151,8 @@ async function sidewaysScroll(list: Locator): Promise<number> {
  */
 export async function expectListFits(table: Locator, keyColumns: number[]): Promise<void> {
   const rows = table.locator('tbody tr.ant-table-row');
-  await expect(rows.first()).toBeVisible();
+  // A list loads after its page: on a busy machine that can take a while.
+  await expect(rows.first()).toBeVisible({ timeout: 20_000 });
   const cells = rows.locator(`:scope > td:is(${keyColumns.map((index) => `:nth-child(${index + 1})`).join(', ')})`);
   expect(await cells.count(), 'key cells were found').toBeGreaterThan(0);
   expect(await cutWithoutTooltip(table.page(), cells), 'text cut off without a tooltip').toEqual([]);
@@ -160,7 +161,7 @@ export async function expectListFits(table: Locator, keyColumns: number[]): Prom
 
 /** The same for a list of cards or entries: each item (e.g. `getByTestId('agent-card')`) is checked whole. */
 export async function expectItemsFit(items: Locator): Promise<void> {
-  await expect(items.first()).toBeVisible();
+  await expect(items.first()).toBeVisible({ timeout: 20_000 });
   expect(await cutWithoutTooltip(items.page(), items), 'text cut off without a tooltip').toEqual([]);
   expect(await sidewaysScroll(items.first()), 'the list scrolls sideways').toBeLessThanOrEqual(1);
 }
