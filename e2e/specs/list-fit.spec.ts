@@ -1,5 +1,4 @@
-import type { Locator, Page } from '@playwright/test';
-import { expect, test } from '../support/test';
+import { expect, test, type Locator, type Page } from '../support/test';
 import { adminToken } from '../support/api';
 import { expectItemsFit, expectListFits } from '../support/first-hour';
 import { seedLongNames, type LongNamed } from '../support/long-names';
