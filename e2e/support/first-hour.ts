@@ -45,38 +45,125 @@ export async function clickClear(target: Locator): Promise<void> {
   await target.click();
 }
 
+const CUT_MARK = 'data-fit-cut';
+
+interface CutText {
+  mark: number;
+  text: string;
+  /** The titles on it, on an ancestor inside the item, or on an element inside it (the pointer lands on those too). */
+  titles: string[];
+  spilled: boolean;
+}
+
 /**
- * In a list's key columns, text that does not fit is cut with an ellipsis only where the full text is
- * a tooltip away (a `title` on it or an ancestor inside the cell); and the list fits the window
- * without a horizontal scroll bar.
+ * In the browser: within each scope (a key cell, a card), the text that does not fit — clipped by
+ * overflow or an ellipsis, clamped to some lines, or spilling out of the scope — with the title that
+ * goes with it. Each such element gets a mark so the test can hover it.
+ */
+function findCutText(scopes: Element[], mark: string): CutText[] {
+  const flagged: Array<{ node: HTMLElement; text: string; titles: string[]; spilled: boolean }> = [];
+  const clips = (style: CSSStyleDeclaration) => style.overflowX !== 'visible' || style.textOverflow === 'ellipsis';
+  for (const scope of scopes) {
+    const scopeRect = scope.getBoundingClientRect();
+    for (const node of [scope, ...Array.from(scope.querySelectorAll('*'))]) {
+      const text = node.textContent?.trim() ?? '';
+      if (!(node instanceof HTMLElement) || !text || node.closest('.ant-tooltip, [hidden], [aria-hidden="true"]')) continue;
+      const style = getComputedStyle(node);
+      const rect = node.getBoundingClientRect();
+      if (style.display === 'none' || style.visibility === 'hidden' || rect.width === 0) continue;
+      const cutAcross = clips(style) && style.overflowX !== 'auto' && style.overflowX !== 'scroll' && node.scrollWidth > node.clientWidth + 1;
+      const lineClamped = style.webkitLineClamp !== 'none' && style.webkitLineClamp !== '';
+      const cutDown = (lineClamped || (style.overflowY === 'hidden' && style.whiteSpace !== 'nowrap')) && node.scrollHeight > node.clientHeight + 4;
+      let clippedAbove = false;
+      for (let parent = node.parentElement; parent && scope.contains(parent); parent = parent.parentElement) clippedAbove ||= clips(getComputedStyle(parent));
+      const spilled = !clippedAbove && !clips(style) && (rect.right > scopeRect.right + 1 || rect.left < scopeRect.left - 1);
+      if (!cutAcross && !cutDown && !spilled) continue;
+      const titled = [node.closest('[title]'), ...Array.from(node.querySelectorAll('[title]'))].filter((element) => element && scope.contains(element));
+      flagged.push({ node, text, titles: titled.map((element) => element!.getAttribute('title') ?? ''), spilled });
+    }
+  }
+  // A cut element inside another cut one carries the tooltip, if there is one: keep the innermost.
+  const innermost = flagged.filter((entry) => !flagged.some((other) => other !== entry && entry.node.contains(other.node)));
+  return innermost.map((entry, index) => {
+    entry.node.setAttribute(mark, String(index));
+    return { mark: index, text: entry.text, titles: entry.titles, spilled: entry.spilled };
+  });
+}
+
+const related = (a: string, b: string) => !!a && !!b && (a.includes(b) || b.includes(a));
+
+/** The text of every tooltip on screen now. */
+const tooltipTexts = (page: Page) => page.locator('.ant-tooltip:not(.ant-tooltip-hidden)').evaluateAll((tips) => tips.map((tip) => tip.textContent?.trim() ?? ''));
+
+/**
+ * Text that is cut must be a pointer away from whole: a `title` that says it, or a tooltip showing it
+ * when hovered. Answers what is cut without either, and what spills out of its cell or card.
+ */
+async function cutWithoutTooltip(page: Page, scopes: Locator): Promise<string[]> {
+  await page.locator(`[${CUT_MARK}]`).evaluateAll((marked, mark) => marked.forEach((element) => element.removeAttribute(mark)), CUT_MARK);
+  const found = await scopes.evaluateAll(findCutText, CUT_MARK);
+  const failures: string[] = [];
+  for (const entry of found) {
+    if (entry.spilled) {
+      failures.push(`spills out: ${entry.text}`);
+      continue;
+    }
+    if (entry.titles.some((title) => related(title, entry.text))) continue;
+    const hovered = await page
+      .locator(`[${CUT_MARK}="${entry.mark}"]`)
+      .hover({ timeout: 5_000 })
+      .then(
+        () => true,
+        () => false,
+      );
+    const shown =
+      hovered &&
+      (await expect
+        .poll(async () => (await tooltipTexts(page)).some((tip) => related(tip, entry.text)), { timeout: 2_000 })
+        .toBe(true)
+        .then(
+          () => true,
+          () => false,
+        ));
+    await page.mouse.move(0, 0);
+    if (!shown) failures.push(entry.text);
+  }
+  return failures;
+}
+
+/** Nothing around the list (the table's own scroller, the page's content area, the page) scrolls sideways. */
+async function sidewaysScroll(list: Locator): Promise<number> {
+  return list.evaluate((element) => {
+    let worst = document.documentElement.scrollWidth - document.documentElement.clientWidth;
+    const scroller = element.querySelector('.ant-table-content, .ant-table-body');
+    for (let node: Element | null = scroller ?? element; node; node = node.parentElement) {
+      const overflow = getComputedStyle(node).overflowX;
+      if (overflow === 'auto' || overflow === 'scroll') worst = Math.max(worst, node.scrollWidth - node.clientWidth);
+    }
+    return worst;
+  });
+}
+
+/**
+ * A table at the window's width: in its key columns (indexes of the row's cells, a selection or
+ * expand column counting), text that does not fit is cut only where a title or tooltip shows it
+ * whole; nothing spills into the next cell; and no scroll bar runs sideways.
  */
 export async function expectListFits(table: Locator, keyColumns: number[]): Promise<void> {
-  await expect(table.locator('tbody tr.ant-table-row').first()).toBeVisible();
-  const report = await table.evaluate((element, columns) => {
-    const scroller = element.querySelector('.ant-table-content, .ant-table-body') ?? element;
-    const horizontal = scroller.scrollWidth - scroller.clientWidth;
-    const cut: string[] = [];
-    let checked = 0;
-    for (const row of Array.from(element.querySelectorAll('tbody tr.ant-table-row'))) {
-      const cells = row.querySelectorAll(':scope > td');
-      for (const index of columns) {
-        const cell = cells[index];
-        if (!cell) continue;
-        checked += 1;
-        for (const node of [cell, ...Array.from(cell.querySelectorAll('*'))]) {
-          if (!(node instanceof HTMLElement) || node.scrollWidth <= node.clientWidth + 1 || !node.textContent?.trim()) continue;
-          const style = getComputedStyle(node);
-          if (style.overflowX === 'visible' && style.textOverflow !== 'ellipsis') continue;
-          const titled = node.closest('[title]');
-          if (!titled || !cell.contains(titled)) cut.push(node.textContent.trim());
-        }
-      }
-    }
-    return { horizontal, cut, checked };
-  }, keyColumns);
-  expect(report.checked, 'key cells were found').toBeGreaterThan(0);
-  expect(report.cut, 'text cut off without a tooltip').toEqual([]);
-  expect(report.horizontal, 'the list scrolls sideways').toBeLessThanOrEqual(1);
+  const rows = table.locator('tbody tr.ant-table-row');
+  // A list loads after its page: on a busy machine that can take a while.
+  await expect(rows.first()).toBeVisible({ timeout: 20_000 });
+  const cells = rows.locator(`:scope > td:is(${keyColumns.map((index) => `:nth-child(${index + 1})`).join(', ')})`);
+  expect(await cells.count(), 'key cells were found').toBeGreaterThan(0);
+  expect(await cutWithoutTooltip(table.page(), cells), 'text cut off without a tooltip').toEqual([]);
+  expect(await sidewaysScroll(table), 'the list scrolls sideways').toBeLessThanOrEqual(1);
+}
+
+/** The same for a list of cards or entries: each item (e.g. `getByTestId('agent-card')`) is checked whole. */
+export async function expectItemsFit(items: Locator): Promise<void> {
+  await expect(items.first()).toBeVisible({ timeout: 20_000 });
+  expect(await cutWithoutTooltip(items.page(), items), 'text cut off without a tooltip').toEqual([]);
+  expect(await sidewaysScroll(items.first()), 'the list scrolls sideways').toBeLessThanOrEqual(1);
 }
 
 /**

@@ -23,6 +23,7 @@ import { createTagModule, tagRoutes } from './modules/tag/index.js';
 import { createToolModule, toolReferences, toolRoutes } from './modules/tool/index.js';
 import { createUsageService } from './modules/usage/index.js';
 import { createUserModule, userRoutes } from './modules/user/index.js';
+import { createTopologyService, topologyRoutes } from './modules/topology/index.js';
 import { versionRoutes } from './modules/version/index.js';
 import { createJobQueue, type JobQueue } from './runtime/jobs/index.js';
 import { scheduleUpkeep } from './upkeep.js';
@@ -79,7 +80,14 @@ export async function buildApp({ config, database, smsProvider, logStream, exten
   });
   const conversations = createConversationService({ db, writes, titles: createTitleWriter({ db, log: app.log, enabled: config.CONVERSATION_TITLES === 'model' }) });
   // Who refers to what, declared by each module; the order is the order refusals name the users in.
-  const references = createReferenceRegistry<Db>([{ owned: conversations.counters() }, llmReferences(db), knowledgeReferences(db), agentReferences(db), toolReferences(db), mcpReferences()]);
+  const references = createReferenceRegistry<Db>([
+    { owned: conversations.counters() },
+    llmReferences(db),
+    knowledgeReferences(db),
+    agentReferences(db),
+    toolReferences(db),
+    mcpReferences(db),
+  ]);
   const tags = createTagModule({ db, references });
   // Stored secrets (model API keys, custom tools' and MCP services' credentials) are encrypted with SECRET_KEY, or a key kept in DATA_DIR.
   const secrets = openSecretBox(config.SECRET_KEY, path.join(config.dataDir, 'secret.key'));
@@ -161,6 +169,7 @@ export async function buildApp({ config, database, smsProvider, logStream, exten
   });
   agentChatRoutes(app, agentChat);
   agentPublishRoutes(app, createAgentPublishModule({ db, agents: agentModule.registry, runner: agentChat, log: app.log }));
+  topologyRoutes(app, createTopologyService({ references }));
   versionRoutes(app, database.ping);
   const stopUpkeep = await scheduleUpkeep({ config, database, jobs, log: app.log });
   app.addHook('onClose', async () => stopUpkeep());

@@ -29,3 +29,4 @@ export * from './service-values.js';
 export * from './agent.js';
 export * from './agent-values.js';
 export * from './text-safety.js';
+export * from './topology.js';

@@ -18,5 +18,7 @@ export {
   type ReferenceRegistry,
   type TaggedColumn,
   type ThingKind,
+  type ThingList,
+  type ThingNode,
   type UsersOf,
 } from './references.js';

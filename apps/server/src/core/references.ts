@@ -21,6 +21,23 @@ export interface Reference {
   find(targets?: string[]): Promise<ReferenceEdge[]>;
 }
 
+/** One thing as the topology draws it; `key` is what edges point at (a model's lower-case name, otherwise the id). */
+export interface ThingNode {
+  kind: ThingKind;
+  id: string;
+  key: string;
+  name: string;
+  ownerId: string | null;
+  isPublic: boolean;
+  tags: string[];
+}
+
+/** Every thing of one kind, as the module owning the kind lists it (for the topology). */
+export interface ThingList {
+  kind: ThingKind;
+  list(): Promise<ThingNode[]>;
+}
+
 /** A count of what each user owns of one kind, for the usage statistics. */
 export interface OwnedCount {
   /** A key of `OWNED_COUNT_LABELS`. */
@@ -41,6 +58,7 @@ export interface TaggedColumn<Tx = never> {
 /** What one module refers to and owns: its part of the registry. */
 export interface ModuleReferences<Tx = never> {
   references?: Reference[];
+  things?: ThingList[];
   owned?: OwnedCount[];
   tagged?: Array<TaggedColumn<Tx>>;
 }
@@ -57,11 +75,12 @@ export type ReferenceRegistry<Tx = never> = ReturnType<typeof createReferenceReg
  * The one registry of who refers to what, built once from every module's declarations (order kept:
  * it is the order of the names in refusals). It answers "what uses this?" for refusing deletes, the
  * owned counts of the usage statistics, the tag columns that follow renames, and the whole graph
- * (`edges`) for a topology view and administration pages.
+ * (`things` and `edges`) for the topology.
  */
 export function createReferenceRegistry<Tx>(modules: Array<ModuleReferences<Tx>>) {
   const references = modules.flatMap((module) => module.references ?? []);
   const owned = modules.flatMap((module) => module.owned ?? []);
+  const things = modules.flatMap((module) => module.things ?? []);
   const tagged = modules.flatMap((module) => module.tagged ?? []);
 
   return {
@@ -82,6 +101,11 @@ export function createReferenceRegistry<Tx>(modules: Array<ModuleReferences<Tx>>
     async edges(): Promise<Array<ReferenceEdge & { toKind: ThingKind; blocksDelete: boolean }>> {
       const all = await Promise.all(references.map(async (reference) => (await reference.find()).map((edge) => ({ ...edge, toKind: reference.to, blocksDelete: reference.blocksDelete }))));
       return all.flat();
+    },
+
+    /** Every thing the modules list, of every kind (the topology's nodes). */
+    async things(): Promise<ThingNode[]> {
+      return (await Promise.all(things.map((list) => list.list()))).flat();
     },
 
     /** What each of these users owns, per declared count. */

@@ -1,7 +1,7 @@
 import type { AgentInfo, CreateAgentBody } from '@agent-platform/contracts';
 import type { Bus } from '../../platform/bus/index.js';
 import { createSharedCache } from '../../platform/cache/index.js';
-import type { Db } from '../../platform/db/index.js';
+import { thingList, type Db } from '../../platform/db/index.js';
 import { edgesOf, type ModuleReferences, type Viewer } from '../../core/index.js';
 import type { LlmService } from '../llm/index.js';
 import { tagColumnReferences, type TagService } from '../tag/index.js';
@@ -51,7 +51,8 @@ const asEdges = (rows: AgentEdgeRow[]) => edgesOf('agent', rows);
 
 /**
  * What agents refer to: the model they chat with and the knowledge bases they search (neither may be
- * deleted while an agent uses it), their tools and services; how many each user owns; their tags.
+ * deleted while an agent uses it), their tools and services; every agent for the topology; how many
+ * each user owns; their tags.
  */
 export const agentReferences = (db: Db): ModuleReferences<Db> => ({
   references: [
@@ -60,6 +61,7 @@ export const agentReferences = (db: Db): ModuleReferences<Db> => ({
     { from: 'agent', label: '智能体', to: 'tool', blocksDelete: false, find: async (ids) => asEdges(await agentsUsing(db, 'tool', ids)) },
     { from: 'agent', label: '智能体', to: 'service', blocksDelete: false, find: async (ids) => asEdges(await agentsUsing(db, 'service', ids)) },
   ],
+  things: [thingList(db, 'agent', agents, { id: agents.id, name: agents.name, ownerId: agents.ownerId, isPublic: agents.isPublic, tags: agents.tags })],
   owned: [{ key: 'agents', countByOwner: (userIds) => countAgentsByOwner(db, userIds) }],
   tagged: [tagColumnReferences('agent', agents, agents.tags)],
 });

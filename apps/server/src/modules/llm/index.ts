@@ -1,7 +1,8 @@
 import type { Config } from '../../config.js';
 import type { Logger, ModuleReferences, ReferenceRegistry } from '../../core/index.js';
 import type { Bus } from '../../platform/bus/index.js';
-import type { Db } from '../../platform/db/index.js';
+import { sql } from 'drizzle-orm';
+import { thingList, type Db } from '../../platform/db/index.js';
 import { createLlmGateway } from '../../platform/llm/index.js';
 import type { Outbound } from '../../platform/net/index.js';
 import type { SecretBox } from '../../platform/security/index.js';
@@ -9,6 +10,7 @@ import type { UsageService } from '../usage/index.js';
 import { createConnectionTester } from './llm-connection.service.js';
 import { createModelRegistry } from './llm-models.service.js';
 import { countModelsByOwner } from './llm.repo.js';
+import { llmModels } from './llm.tables.js';
 import { createLlmService } from './llm.service.js';
 import { createModelCache } from './model-cache.js';
 import { createSuggestionService } from './suggest-questions.service.js';
@@ -29,8 +31,22 @@ export interface LlmModuleDeps {
   references: ReferenceRegistry<Db>;
 }
 
-/** Models refer to nothing; the usage statistics count how many each user owns. */
-export const llmReferences = (db: Db): ModuleReferences<Db> => ({ owned: [{ key: 'models', countByOwner: (userIds) => countModelsByOwner(db, userIds) }] });
+/**
+ * Models refer to nothing; the topology shows each by its display name, keyed (as what uses it says)
+ * by its lower-case name; the usage statistics count how many each user owns.
+ */
+export const llmReferences = (db: Db): ModuleReferences<Db> => ({
+  things: [
+    thingList(db, 'model', llmModels, {
+      id: llmModels.id,
+      key: sql`lower(${llmModels.llmName})`,
+      name: sql`coalesce(nullif(${llmModels.displayName}, ''), ${llmModels.llmName})`,
+      ownerId: llmModels.ownerId,
+      isPublic: llmModels.isPublic,
+    }),
+  ],
+  owned: [{ key: 'models', countByOwner: (userIds) => countModelsByOwner(db, userIds) }],
+});
 
 /** The model registry and the calls to its models, every call recorded in the usage table. */
 export function createLlmModule({ db, bus, config, log, usage, secrets, outbound, references }: LlmModuleDeps) {

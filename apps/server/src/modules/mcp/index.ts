@@ -1,5 +1,5 @@
 import type { Config } from '../../config.js';
-import type { Db } from '../../platform/db/index.js';
+import { thingList, type Db } from '../../platform/db/index.js';
 import type { Outbound } from '../../platform/net/index.js';
 import type { SecretBox } from '../../platform/security/index.js';
 import type { ModuleReferences } from '../../core/index.js';
@@ -46,5 +46,8 @@ export function createMcpModule({ db, config, secrets, outbound, tags }: McpModu
   };
 }
 
-/** Services refer to nothing; they store tag names, so renamed and deleted `service` tags are carried over. */
-export const mcpReferences = (): ModuleReferences<Db> => ({ tagged: [tagColumnReferences('service', mcpServices, mcpServices.tags)] });
+/** Services refer to nothing; the topology shows each; they store tag names, so renamed and deleted `service` tags are carried over. */
+export const mcpReferences = (db: Db): ModuleReferences<Db> => ({
+  things: [thingList(db, 'service', mcpServices, { id: mcpServices.id, name: mcpServices.name, ownerId: mcpServices.ownerId, isPublic: mcpServices.isPublic, tags: mcpServices.tags })],
+  tagged: [tagColumnReferences('service', mcpServices, mcpServices.tags)],
+});

@@ -1,5 +1,5 @@
 import type { ToolKind } from '@agent-platform/contracts';
-import type { Db } from '../../platform/db/index.js';
+import { thingList, type Db } from '../../platform/db/index.js';
 import type { Outbound } from '../../platform/net/index.js';
 import type { SecretBox } from '../../platform/security/index.js';
 import type { Tool } from '../../runtime/tools/index.js';
@@ -35,6 +35,7 @@ export const toolReferences = (db: Db): ModuleReferences<Db> => ({
     { from: 'tool', label: '工具', to: 'model', blocksDelete: false, find: async (names) => edgesOf('tool', await toolsUsing(db, 'model', names)) },
     { from: 'tool', label: '工具', to: 'service', blocksDelete: false, find: async (ids) => edgesOf('tool', await toolsUsing(db, 'service', ids)) },
   ],
+  things: [thingList(db, 'tool', tools, { id: tools.id, name: tools.title, ownerId: tools.ownerId, isPublic: tools.isPublic, tags: tools.tags })],
   tagged: [tagColumnReferences('tool', tools, tools.tags)],
 });
 

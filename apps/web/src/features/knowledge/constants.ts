@@ -30,7 +30,6 @@ export const KB_LIST_TEXT = {
   edit: '编辑',
   publish: '发布',
   withhold: '取消发布',
-  open: '查看详情',
   deleteConfirm: '确定删除该知识库吗？',
   deleteConfirmDescription: '知识库中的文档与分段都会被删除（文件管理中的原文件保留），此操作不可恢复。',
   empty: '还没有知识库，点击右上角「创建知识库」开始',

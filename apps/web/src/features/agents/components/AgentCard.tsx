@@ -2,6 +2,7 @@ import type { AgentInfo } from '@agent-platform/contracts';
 import { GlobalOutlined, LockOutlined, RobotOutlined } from '@ant-design/icons';
 import { Card, Flex, Tag, Typography } from 'antd';
 import { Link } from 'react-router';
+import { NameTag } from '../../../components/NameTag';
 import { AGENT_LIST_TEXT as TEXT, AGENT_PATHS } from '../constants';
 import { useAgentTags } from '../queries';
 import { AgentActions } from './AgentActions';
@@ -49,9 +50,7 @@ export function AgentCard({ agent, showOwner }: AgentCardProps) {
       </Typography.Paragraph>
       <Flex gap={4} wrap className={styles.tags}>
         {agent.tags.map((tag) => (
-          <Tag key={tag} color={colorOf(tag)} bordered={false}>
-            {tag}
-          </Tag>
+          <NameTag key={tag} name={tag} color={colorOf(tag)} bordered={false} />
         ))}
       </Flex>
       {showOwner ? (

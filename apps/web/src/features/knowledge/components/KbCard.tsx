@@ -1,8 +1,9 @@
 import type { KnowledgeBase } from '@agent-platform/contracts';
 import { DatabaseOutlined, FileTextOutlined, GlobalOutlined, LockOutlined } from '@ant-design/icons';
-import { Button, Card, Flex, Tag, Tooltip, Typography } from 'antd';
+import { Button, Card, Flex, Tag, Typography } from 'antd';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
+import { NameTag } from '../../../components/NameTag';
 import { ConfirmDeleteButton } from '../../../components/ConfirmDeleteButton';
 import { formatNumber } from '../../../lib/format';
 import { KB_LIST_TEXT as TEXT, KB_PATHS, KB_TOAST } from '../constants';
@@ -68,21 +69,19 @@ export function KbCard({ kb, onEdit, showOwner }: KbCardProps) {
       className={styles.card}
       data-testid="kb-card"
       title={
-        <Link to={KB_PATHS.detail(kb.id)} className={styles.cardTitle} title={TEXT.open}>
+        <Link to={KB_PATHS.detail(kb.id)} className={styles.cardTitle} title={kb.name}>
           <DatabaseOutlined /> {kb.name}
         </Link>
       }
       extra={<VisibilityTag isPublic={kb.is_public} />}
       actions={kb.editable ? [<KbActions key="actions" kb={kb} onEdit={onEdit} />] : undefined}
     >
-      <Typography.Paragraph type="secondary" ellipsis={{ rows: 2 }} className={styles.description}>
+      <Typography.Paragraph type="secondary" ellipsis={{ rows: 2, tooltip: kb.description }} className={styles.description}>
         {kb.description || TEXT.noDescription}
       </Typography.Paragraph>
       <Flex gap={4} wrap className={styles.tags}>
         {kb.tags.map((tag) => (
-          <Tag key={tag} color="blue" bordered={false}>
-            {tag}
-          </Tag>
+          <NameTag key={tag} name={tag} color="blue" bordered={false} />
         ))}
         {kb.needs_reindex ? <Tag color="warning">{TEXT.needsReindex}</Tag> : null}
       </Flex>
@@ -93,11 +92,9 @@ export function KbCard({ kb, onEdit, showOwner }: KbCardProps) {
         <span>
           {TEXT.segments} {formatNumber(kb.segment_count)}
         </span>
-        <Tooltip title={TEXT.embedding}>
-          <Typography.Text type="secondary" ellipsis className={styles.model}>
-            {kb.embedding_model ?? TEXT.noEmbedding}
-          </Typography.Text>
-        </Tooltip>
+        <Typography.Text type="secondary" ellipsis className={styles.model} title={kb.embedding_model ? `${TEXT.embedding}：${kb.embedding_model}` : undefined}>
+          {kb.embedding_model ?? TEXT.noEmbedding}
+        </Typography.Text>
         {showOwner ? (
           <Typography.Text type="secondary">
             {TEXT.owner}：{kb.owner_name}

@@ -23,7 +23,17 @@ export function downloadDoc(doc: Pick<KbDocument, 'id' | 'name'>): void {
 
 export function documentColumns({ editable, onDelete, deleting }: ColumnOptions): TableColumnsType<KbDocument> {
   return [
-    { title: TEXT.name, dataIndex: 'name', key: 'name', ellipsis: true, render: (name: string) => <Typography.Text strong>{name}</Typography.Text> },
+    {
+      title: TEXT.name,
+      dataIndex: 'name',
+      key: 'name',
+      ellipsis: true,
+      render: (name: string) => (
+        <Typography.Text strong title={name}>
+          {name}
+        </Typography.Text>
+      ),
+    },
     { title: TEXT.size, dataIndex: 'size', key: 'size', width: 100, render: formatBytes },
     { title: TEXT.status, key: 'status', width: 240, render: (_value, doc) => <DocumentStatus doc={doc} /> },
     { title: TEXT.segments, dataIndex: 'segment_count', key: 'segment_count', width: 90, render: formatNumber },

@@ -16,7 +16,7 @@ const COLUMNS: TableColumnsType<LlmModel> = [
   {
     title: TEXT.name,
     key: 'name',
-    width: 220,
+    width: 200,
     render: (_value, model) => {
       const name = model.display_name || model.llm_name;
       const detail = model.upstream_model && model.upstream_model !== model.llm_name ? `${model.llm_name} → ${model.upstream_model}` : model.llm_name;
@@ -32,7 +32,7 @@ const COLUMNS: TableColumnsType<LlmModel> = [
       );
     },
   },
-  { title: TEXT.type, dataIndex: 'type', key: 'type', width: 88, render: (type: LlmType) => <TypeTag type={type} /> },
+  { title: TEXT.type, dataIndex: 'type', key: 'type', width: 76, render: (type: LlmType) => <TypeTag type={type} /> },
   {
     title: TEXT.provider,
     key: 'provider',
@@ -51,11 +51,11 @@ const COLUMNS: TableColumnsType<LlmModel> = [
     title: TEXT.visibility,
     dataIndex: 'is_public',
     key: 'is_public',
-    width: 88,
+    width: 84,
     render: (isPublic: boolean) => (isPublic ? <Tag color="processing">{TEXT.public}</Tag> : <Tag>{TEXT.private}</Tag>),
   },
   { title: TEXT.status, key: 'status', width: 92, render: (_value, model) => <ModelStatusSwitch model={model} /> },
-  { title: TEXT.createdAt, dataIndex: 'created_at', key: 'created_at', width: 160, render: formatDateTime },
+  { title: TEXT.createdAt, dataIndex: 'created_at', key: 'created_at', width: 150, render: formatDateTime },
   { title: TEXT.actions, key: 'actions', width: 196, fixed: 'right', render: (_value, model) => <ModelRowActions model={model} /> },
 ];
 

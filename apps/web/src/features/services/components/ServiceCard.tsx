@@ -30,6 +30,7 @@ export function ServiceCard({ service, onListFunctions }: ServiceCardProps) {
   const navigate = useNavigate();
   const remove = useDeleteService();
   const hint = service.can_edit ? undefined : TEXT.noEditRight;
+  const target = service.transport === 'stdio' ? `${TEXT.stdioCommand}：${[service.command, ...service.args].join(' ')}` : service.url;
   return (
     <Card
       className={styles.card}
@@ -37,7 +38,7 @@ export function ServiceCard({ service, onListFunctions }: ServiceCardProps) {
       title={
         <Flex align="center" gap={8} style={{ minWidth: 0 }}>
           <ApiOutlined />
-          <Typography.Text strong ellipsis>
+          <Typography.Text strong ellipsis title={service.name}>
             {service.name}
           </Typography.Text>
         </Flex>
@@ -72,7 +73,7 @@ export function ServiceCard({ service, onListFunctions }: ServiceCardProps) {
         />,
       ]}
     >
-      <Typography.Paragraph type="secondary" ellipsis={{ rows: 2 }} className={styles.description}>
+      <Typography.Paragraph type="secondary" ellipsis={{ rows: 2, tooltip: service.description }} className={styles.description}>
         {service.description || TEXT.noDescription}
       </Typography.Paragraph>
       <Flex gap={8} align="center" wrap className={styles.row}>
@@ -87,8 +88,8 @@ export function ServiceCard({ service, onListFunctions }: ServiceCardProps) {
           {service.status_message}
         </Typography.Text>
       ) : null}
-      <Typography.Text type="secondary" ellipsis className={styles.url} title={service.url || service.command}>
-        {service.transport === 'stdio' ? `${TEXT.stdioCommand}：${[service.command, ...service.args].join(' ')}` : service.url}
+      <Typography.Text type="secondary" ellipsis className={styles.url} title={target}>
+        {target}
       </Typography.Text>
       <Flex gap={4} wrap className={styles.tags}>
         <TagList tags={service.tags} />

@@ -1,6 +1,7 @@
 import { TAG_COLOR_LABELS, type TagNode } from '@agent-platform/contracts';
-import { Empty, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Empty, Table, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
+import { NameTag } from '../../../components/NameTag';
 import { formatDateTime } from '../../../lib/format';
 import { TAG_TEXT as TEXT } from '../constants';
 import { toRows, type TagRow } from '../tag-tree';
@@ -36,11 +37,7 @@ export function TagTable({ shown, tree, loading, filtered, emptyText, editable, 
     {
       title: TEXT.name,
       key: 'name',
-      render: (_value, row) => (
-        <Tag color={row.color ?? undefined} style={{ fontSize: 13 }}>
-          {row.name}
-        </Tag>
-      ),
+      render: (_value, row) => <NameTag name={row.name} color={row.color ?? undefined} style={{ fontSize: 13 }} />,
     },
     {
       title: TEXT.children,

@@ -1,5 +1,5 @@
 import type { ListToolsBody, ToolInfo, ToolListKind } from '@agent-platform/contracts';
-import { Alert, Button, Empty, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Alert, Button, Empty, Flex, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { useNavigate } from 'react-router';
 import { ConfirmDeleteButton } from '../../../components/ConfirmDeleteButton';
 import { ListToolbar } from '../../../components/ListToolbar';
@@ -47,14 +47,14 @@ const COLUMNS: TableColumnsType<ToolInfo> = [
     width: 240,
     ellipsis: true,
     render: (_value, tool) => (
-      <Space orientation="vertical" size={0} style={{ minWidth: 0 }}>
-        <Typography.Text strong ellipsis>
+      <Flex vertical style={{ minWidth: 0 }}>
+        <Typography.Text strong ellipsis title={tool.title || tool.name}>
           {tool.title || tool.name}
         </Typography.Text>
-        <Typography.Text type="secondary" code style={{ fontSize: 12 }} ellipsis>
+        <Typography.Text type="secondary" code style={{ fontSize: 12 }} ellipsis title={tool.name}>
           {tool.name}
         </Typography.Text>
-      </Space>
+      </Flex>
     ),
   },
   {
@@ -62,7 +62,11 @@ const COLUMNS: TableColumnsType<ToolInfo> = [
     dataIndex: 'description',
     key: 'description',
     ellipsis: true,
-    render: (description: string) => <Typography.Text type={description ? undefined : 'secondary'}>{description || TEXT.noDescription}</Typography.Text>,
+    render: (description: string) => (
+      <Typography.Text type={description ? undefined : 'secondary'} title={description || undefined}>
+        {description || TEXT.noDescription}
+      </Typography.Text>
+    ),
   },
   { title: TEXT.tags, dataIndex: 'tags', key: 'tags', width: 160, render: (tags: string[]) => <TagList tags={tags} /> },
   {

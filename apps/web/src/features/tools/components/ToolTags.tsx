@@ -1,13 +1,10 @@
-import { Col, Form, Row, Select, Switch, Tag } from 'antd';
+import { Col, Form, Row, Select, Switch } from 'antd';
+import { NameTag } from '../../../components/NameTag';
 import { useSubTags } from '../../tags';
 
 /** A tool's or service's tags. */
 export function TagList({ tags }: { tags: string[] }) {
-  return tags.map((tag) => (
-    <Tag key={tag} color="blue" bordered={false}>
-      {tag}
-    </Tag>
-  ));
+  return tags.map((tag) => <NameTag key={tag} name={tag} color="blue" bordered={false} />);
 }
 
 const tagOptions = (tags: Array<{ name: string; parent_name: string | null }> | undefined) =>

@@ -44,7 +44,11 @@ export default function PlanListPage() {
       title: TEXT.columns.title,
       dataIndex: 'title',
       ellipsis: true,
-      render: (title: string, run) => <Typography.Link onClick={() => navigate(AGENT_CHAT_PATHS.planRun(run.run_id))}>{title || '-'}</Typography.Link>,
+      render: (title: string, run) => (
+        <Typography.Link title={title || undefined} onClick={() => navigate(AGENT_CHAT_PATHS.planRun(run.run_id))}>
+          {title || '-'}
+        </Typography.Link>
+      ),
     },
     { title: TEXT.columns.agent, dataIndex: 'agent_name', width: 180, ellipsis: true },
     {
