@@ -1,5 +1,5 @@
 // `npm test`: every check and test the project has, in order; exits non-zero if any failed.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import { ROOT, ensureDependencies } from './lib.mjs';
 
@@ -22,31 +22,72 @@ function ensureChromium() {
   }
 }
 
-const steps = [
-  ['类型检查', 'npm', ['run', 'typecheck']],
-  ['代码规范', 'npm', ['run', 'lint']],
-  ['代码格式', 'npm', ['run', 'format:check']],
-  ['模块边界', 'npm', ['run', 'check:imports']],
-  ['未使用的代码与依赖（knip）', 'npm', ['run', 'check:unused']],
-  ['服务端测试（单元 + PGlite + PostgreSQL）', 'npx', ['vitest', 'run'], 'apps/server'],
-  ['前端组件测试', 'npx', ['vitest', 'run'], 'apps/web'],
-  ['生产构建', 'npm', ['run', 'build']],
-  ['端到端测试（Chromium）', 'npx', ['playwright', 'test'], 'e2e'],
-];
+const step = (title, command, args, cwd) => ({ title, command, args, cwd });
+const typecheck = step('类型检查', 'npm', ['run', 'typecheck']);
+const lint = step('代码规范', 'npm', ['run', 'lint']);
+const format = step('代码格式', 'npm', ['run', 'format:check']);
+const imports = step('模块边界', 'npm', ['run', 'check:imports']);
+const unused = step('未使用的代码与依赖（knip）', 'npm', ['run', 'check:unused']);
+const serverTests = step('服务端测试（单元 + PGlite + PostgreSQL）', 'npx', ['vitest', 'run'], 'apps/server');
+const webTests = step('前端组件测试', 'npx', ['vitest', 'run'], 'apps/web');
+const build = step('生产构建', 'npm', ['run', 'build']);
+const browserTests = step('端到端测试（Chromium）', 'npx', ['playwright', 'test'], 'e2e');
+
+/**
+ * Stages run in order. A stage's lanes run at the same time (each lane's steps one after another):
+ * the static checks are single-threaded, so two lanes keep both cores of a small machine busy.
+ */
+const stages = [[[typecheck], [lint, format, imports, unused]], [[serverTests]], [[webTests], [build]], [[browserTests]]];
+const order = [typecheck, lint, format, imports, unused, serverTests, webTests, build, browserTests];
+
+/** Runs one step; alone it prints as it goes, beside others its output is printed whole when it ends. */
+function runStep({ title, command, args, cwd }, live) {
+  return new Promise((resolve) => {
+    if (live) console.log(`\n━━ ${title} ━━`);
+    const started = Date.now();
+    const output = [];
+    const child = spawn(command, args, {
+      cwd: cwd ? `${ROOT}/${cwd}` : ROOT,
+      stdio: live ? 'inherit' : ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, FORCE_COLOR: '0' },
+    });
+    child.stdout?.on('data', (chunk) => output.push(chunk));
+    child.stderr?.on('data', (chunk) => output.push(chunk));
+    let finished = false;
+    const finish = (ok) => {
+      if (finished) return;
+      finished = true;
+      if (!live) {
+        console.log(`\n━━ ${title} ━━`);
+        process.stdout.write(Buffer.concat(output));
+      }
+      resolve({ title, ok, seconds: ((Date.now() - started) / 1000).toFixed(1) });
+    };
+    child.on('error', (error) => {
+      output.push(Buffer.from(`${error.message}\n`));
+      finish(false);
+    });
+    child.on('close', (code) => finish(code === 0));
+  });
+}
 
 ensureDependencies();
 ensureChromium();
 
-const results = [];
-for (const [title, command, args, cwd] of steps) {
-  console.log(`\n━━ ${title} ━━`);
-  const started = Date.now();
-  const result = spawnSync(command, args, { cwd: cwd ? `${ROOT}/${cwd}` : ROOT, stdio: 'inherit', env: { ...process.env, FORCE_COLOR: '0' } });
-  results.push({ title, ok: result.status === 0, seconds: ((Date.now() - started) / 1000).toFixed(1) });
+const results = new Map();
+const started = Date.now();
+for (const lanes of stages) {
+  const live = lanes.length === 1;
+  await Promise.all(
+    lanes.map(async (lane) => {
+      for (const current of lane) results.set(current, await runStep(current, live));
+    }),
+  );
 }
 
 console.log('\n━━ 汇总 ━━');
-for (const { title, ok, seconds } of results) console.log(`${ok ? '✓' : '✗'} ${title}（${seconds} 秒）`);
-const failed = results.filter((result) => !result.ok).length;
-console.log(`steps: ${results.length - failed} passed, ${failed} failed`);
+for (const { title, ok, seconds } of order.map((current) => results.get(current))) console.log(`${ok ? '✓' : '✗'} ${title}（${seconds} 秒）`);
+const failed = order.filter((current) => !results.get(current).ok).length;
+console.log(`总用时 ${((Date.now() - started) / 1000).toFixed(0)} 秒`);
+console.log(`steps: ${order.length - failed} passed, ${failed} failed`);
 process.exit(failed > 0 ? 1 : 0);

@@ -18,10 +18,11 @@ declare module 'vitest' {
  */
 export default async function setup(project: TestProject) {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'aip-test-'));
-  const dumpFile = path.join(dir, 'pglite-template.tar.gz');
+  const dumpFile = path.join(dir, 'pglite-template.tar');
   const pglite = await openPglite({});
-  const client = (pglite.db as unknown as { $client: { dumpDataDir(c: 'gzip'): Promise<Blob> } }).$client;
-  await fs.writeFile(dumpFile, Buffer.from(await (await client.dumpDataDir('gzip')).arrayBuffer()));
+  const client = (pglite.db as unknown as { $client: { dumpDataDir(c: 'none'): Promise<Blob> } }).$client;
+  // Uncompressed: every test file loads it, and gunzipping it each time costs more than reading a larger file.
+  await fs.writeFile(dumpFile, Buffer.from(await (await client.dumpDataDir('none')).arrayBuffer()));
   await pglite.close();
   project.provide('pgliteTemplateDump', dumpFile);
 

@@ -20,6 +20,15 @@ describe('conversation titles written by the model', () => {
     return page.list.find((conversation) => conversation.id === conversationId)?.title;
   };
   const titleRequests = () => c.chatRequests().filter((request) => JSON.stringify(request.body.messages).includes(TITLE_MARKER));
+  const asksAbout = (words: string) => (request: { body: { messages: unknown } }) => JSON.stringify(request.body.messages).includes(words);
+  /**
+   * A title that must not be asked for cannot be waited for; one asked later can. Opens a conversation
+   * with `question` and waits for its title request: one asked before it would have arrived by then.
+   */
+  const titleRequestAfter = async (agentId: string, question: string) => {
+    await c.chat({ agent_id: agentId, query: question });
+    await vi.waitFor(() => expect(titleRequests().some(asksAbout(question))).toBe(true));
+  };
 
   it('an agent chat: the question titles the conversation at once, the model’s title replaces it after the answer, later turns ask nothing', async () => {
     c.llm.script({ match: TITLE_MARKER, text: '“周末杭州旅行计划”。' }, { match: '杭州', text: '可以先去西湖，再去灵隐寺。' });
@@ -31,10 +40,15 @@ describe('conversation titles written by the model', () => {
     expect(request!.body.messages.at(-1).content).toContain('可以先去西湖');
 
     await c.chat({ agent_id: agent.id, query: '杭州还有什么好吃的', conversation_id: conversationId });
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(titleRequests()).toHaveLength(1);
+    await titleRequestAfter(agent.id, '杭州有哪些博物馆');
+    expect(titleRequests().map(asksAbout('好吃的'))).toEqual([false, false]);
     expect(await titleOf(conversationId)).toBe('周末杭州旅行计划');
-    expect(await c.t.rows(sql`select model, ok from usage_records where feature = 'title'`)).toEqual([{ model: MODEL, ok: true }]);
+    await vi.waitFor(async () =>
+      expect(await c.t.rows(sql`select model, ok from usage_records where feature = 'title'`)).toEqual([
+        { model: MODEL, ok: true },
+        { model: MODEL, ok: true },
+      ]),
+    );
   });
 
   it('writes none for the OpenAI-style API, whose every call opens a conversation nobody reads', async () => {
@@ -47,8 +61,9 @@ describe('conversation titles written by the model', () => {
       body: JSON.stringify({ model: agent.id, messages: [{ role: 'user', content: '接口调用' }] }),
     });
     expect(response.status).toBe(200);
-    await new Promise((resolve) => setTimeout(resolve, 150));
-    expect(titleRequests()).toHaveLength(0);
+    await response.text();
+    await titleRequestAfter(agent.id, '接口之后的问题');
+    expect(titleRequests().map(asksAbout('接口调用'))).toEqual([false]);
   });
 
   it('a playground chat gets a title too; a failing title call leaves the question’s words', async () => {
@@ -66,8 +81,8 @@ describe('conversation titles written by the model', () => {
     c.llm.script({ match: TITLE_MARKER, status: 500, errorMessage: 'boom' }, { match: '失败', text: '好的。' });
     const agent = await c.createAgent();
     const events = await c.chat({ agent_id: agent.id, query: '标题会失败的问题' });
-    await vi.waitFor(() => expect(titleRequests().length).toBeGreaterThan(0));
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // The failed call's usage row is written before the failure reaches the title writer.
+    await vi.waitFor(async () => expect(await c.t.rows(sql`select ok from usage_records where feature = 'title' and not ok`)).toHaveLength(1));
     expect(await titleOf(events[0]!.data.conversation_id as string)).toBe('标题会失败的问题');
   });
 });

@@ -1,16 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { waitFor } from '../../../test/wait-for.js';
 import { createOutbound } from '../../platform/net/index.js';
 import { createMcpConnector } from './mcp-connection.js';
 import { listFunctions } from './mcp-functions.js';
 import { createMcpPool, type PooledConfig } from './mcp-pool.js';
 import { MCP_TEST_TOKEN, startMcpTestServer, type McpTestServer } from './mcp-test-server.js';
-
-const waitFor = async (check: () => boolean, ms: number) => {
-  for (const started = Date.now(); Date.now() - started < ms;) {
-    if (check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-};
 
 /** The connection pool against a real SSE MCP server: one connection reused, dropped when idle and on close. */
 describe('MCP connection pool', () => {
@@ -32,8 +26,7 @@ describe('MCP connection pool', () => {
     await pool.use(config, (client) => listFunctions(client, 2000));
     await pool.use(config, (client) => listFunctions(client, 2000));
     expect(mcp.openSseSessions()).toBe(1);
-    await waitFor(() => mcp.openSseSessions() === 0, 4000);
-    expect(mcp.openSseSessions()).toBe(0);
+    await waitFor(() => mcp.openSseSessions() === 0, { what: 'the idle connection to close', timeoutMs: 4000 });
     await pool.close();
   });
 
@@ -41,10 +34,8 @@ describe('MCP connection pool', () => {
     const pool = createMcpPool({ connector, idleMs: 60_000, timeoutMs: 2000 });
     await pool.use(config, (client) => listFunctions(client, 2000));
     await pool.use({ ...config, key: 'svc:2' }, (client) => listFunctions(client, 2000));
-    await waitFor(() => mcp.openSseSessions() === 1, 2000);
-    expect(mcp.openSseSessions()).toBe(1);
+    await waitFor(() => mcp.openSseSessions() === 1, { what: 'the older connection to close', timeoutMs: 2000 });
     await pool.close();
-    await waitFor(() => mcp.openSseSessions() === 0, 2000);
-    expect(mcp.openSseSessions()).toBe(0);
+    await waitFor(() => mcp.openSseSessions() === 0, { what: 'every connection to close', timeoutMs: 2000 });
   });
 });

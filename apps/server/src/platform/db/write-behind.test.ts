@@ -3,6 +3,7 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_URL, uniqueName } from '../../../test/databases.js';
+import { waitFor } from '../../../test/wait-for.js';
 import type { Db } from './client.js';
 import { WriteBehind, type WriteKind } from './write-behind.js';
 
@@ -46,7 +47,7 @@ describe('write-behind', () => {
     statements = 0;
 
     await Promise.all([writes.add(notes, ['一', '二']), writes.add(counts, [1]), writes.add(notes, ['三']), writes.add(counts, [2, 3])]);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await waitFor(() => heard.length > 0, { what: 'the tail statement’s notification' });
     await listener.end();
 
     expect(statements).toBe(1);

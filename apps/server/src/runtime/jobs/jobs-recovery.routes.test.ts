@@ -58,7 +58,7 @@ describe('job queue across processes: leases, sweeping, exclusive claims, fairne
 
     // The first process comes back to life: what it writes must not land.
     wakeA.resolve();
-    await sleep(200);
+    await processA.idle(['test.lease']); // until its try has ended and tried to record its result
     expect(await processB.getJob(id)).toMatchObject({ status: 'done', attempts: 2, error: null });
   });
 

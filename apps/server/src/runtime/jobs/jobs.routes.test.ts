@@ -78,10 +78,16 @@ describe('job queue: enqueue, run, retry, fail, cancel, progress', () => {
       },
       { concurrency: 2 },
     );
+    // Registered second, so every claim round that takes a probe has first looked at test.concurrency.
+    const probes: number[] = [];
+    queue.register<number>('test.concurrency.probe', async (job) => void probes.push(job.payload), { concurrency: 1 });
     for (let i = 0; i < 6; i += 1) await queue.enqueue(t.database.db, { kind: 'test.concurrency', payload: i, ownerId: owner });
     queue.start();
     await expect.poll(() => inFlight).toBe(2);
-    await sleep(300); // several polls later
+    for (const probe of [1, 2, 3]) {
+      await queue.enqueue(t.database.db, { kind: 'test.concurrency.probe', payload: probe });
+      await expect.poll(() => probes).toContain(probe);
+    }
     expect(inFlight).toBe(2);
     expect((await t.rows(sql`select id from jobs where kind = 'test.concurrency' and status = 'running'`)).length).toBe(2);
     gate.resolve();
@@ -243,13 +249,13 @@ describe('job queue: enqueue, run, retry, fail, cancel, progress', () => {
     const interrupted = await queue.enqueue(t.database.db, { kind: 'test.shutdown', payload: null });
     let idle = false;
     const waiting = queue.idle(['test.idle']).then(() => (idle = true));
-    await sleep(300);
+    // Both running: idle() has looked (its query went first) and must still be waiting.
+    await expect.poll(async () => [(await queue.getJob(gated))?.status, (await queue.getJob(interrupted))?.status]).toEqual(['running', 'running']);
     expect(idle).toBe(false);
     gate.resolve();
     await waiting;
     expect(await queue.getJob(gated)).toMatchObject({ status: 'done' });
 
-    await expect.poll(async () => (await queue.getJob(interrupted))?.status).toBe('running');
     await queue.close();
     expect(await queue.getJob(interrupted)).toMatchObject({ status: 'queued', attempts: 0 });
   });

@@ -29,10 +29,14 @@ describe('runTool', () => {
   });
 
   it('runs a tool and reports its output and duration', async () => {
+    const started = Date.now();
     const outcome = await runTool(calculatorTool, { expression: '6 * 7' }, context());
+    const elapsed = Date.now() - started;
     expect(outcome).toMatchObject({ output: '6 * 7 = 42', data: { value: 42 } });
     expect(outcome.error).toBeUndefined();
+    expect(Number.isInteger(outcome.durationMs)).toBe(true);
     expect(outcome.durationMs).toBeGreaterThanOrEqual(0);
+    expect(outcome.durationMs).toBeLessThanOrEqual(elapsed);
   });
 
   it('tells the model when its input does not fit, and when the tool fails', async () => {
