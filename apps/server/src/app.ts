@@ -10,6 +10,8 @@ import { openSecretBox } from './platform/security/index.js';
 import { agentReferences, agentRoutes, createAgentModule } from './modules/agent/index.js';
 import { agentChatRoutes, createAgentChatService } from './modules/agent-chat/index.js';
 import { agentPublishRoutes, createAgentPublishModule } from './modules/agent-publish/index.js';
+import { createMaModule, maReferences, maRoutes } from './modules/multi-agent/index.js';
+import { createMaChatService, maChatRoutes } from './modules/multi-agent-chat/index.js';
 import { conversationRoutes, createConversationService, createTitleWriter } from './modules/conversation/index.js';
 import { createFileModule, FILE_UPLOAD_URLS, fileRoutes, installMultipart, readChatAttachments, type ReadChatAttachments } from './modules/files/index.js';
 import { createKnowledgeModule, knowledgeReferences, knowledgeRoutes, retrievalRoutes } from './modules/knowledge/index.js';
@@ -80,7 +82,7 @@ export async function buildApp({ config, database, smsProvider, logStream, exten
   });
   const conversations = createConversationService({ db, writes, titles: createTitleWriter({ db, log: app.log, enabled: config.CONVERSATION_TITLES === 'model' }) });
   // Who refers to what, declared by each module; the order is the order refusals name the users in.
-  const references = createReferenceRegistry<Db>([{ owned: conversations.counters() }, llmReferences(db), knowledgeReferences(db), agentReferences(db), toolReferences(db), mcpReferences()]);
+  const references = createReferenceRegistry<Db>([{ owned: conversations.counters() }, llmReferences(db), knowledgeReferences(db), agentReferences(db), maReferences(db), toolReferences(db), mcpReferences()]);
   const tags = createTagModule({ db, references });
   // Stored secrets (model API keys, custom tools' and MCP services' credentials) are encrypted with SECRET_KEY, or a key kept in DATA_DIR.
   const secrets = openSecretBox(config.SECRET_KEY, path.join(config.dataDir, 'secret.key'));
@@ -123,6 +125,7 @@ export async function buildApp({ config, database, smsProvider, logStream, exten
     cacheSeconds: config.AGENT_CACHE_SECONDS,
     llm: llm.service,
     tags: tags.tags,
+    references,
     resolveTools: (viewer, ids) => toolModule.catalog.resolveTools(viewer, ids),
     getKb: async (viewer, kbId) => (await knowledge.kbs.getKb(viewer, kbId))[0]!,
     getService: (viewer, serviceId) => mcp.registry.getServiceById(viewer, serviceId),
@@ -147,7 +150,8 @@ export async function buildApp({ config, database, smsProvider, logStream, exten
   toolRoutes(app, toolModule);
   mcpRoutes(app, mcp);
   agentRoutes(app, agentModule);
-  const agentChat = createAgentChatService({
+  // What running an agent needs: agent chat, and each member of a multi-agent chat.
+  const agentRunning = {
     db,
     log: app.log,
     llm: llm.service,
@@ -159,8 +163,15 @@ export async function buildApp({ config, database, smsProvider, logStream, exten
     runs,
     agents: agentModule.registry,
     readAttachments,
-  });
+  };
+  const agentChat = createAgentChatService(agentRunning);
   agentChatRoutes(app, agentChat);
+  const multiAgent = createMaModule({ db, agents: agentModule.registry, llm: llm.service, tags: tags.tags });
+  maRoutes(app, multiAgent.setups);
+  maChatRoutes(
+    app,
+    createMaChatService({ ...agentRunning, setups: multiAgent.registry }),
+  );
   agentPublishRoutes(app, createAgentPublishModule({ db, agents: agentModule.registry, runner: agentChat, log: app.log }));
   versionRoutes(app, database.ping);
   const stopRetention = scheduleRetention({

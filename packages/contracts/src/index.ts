@@ -29,3 +29,6 @@ export * from './service-values.js';
 export * from './agent.js';
 export * from './agent-values.js';
 export * from './text-safety.js';
+export * from './multi-agent.js';
+export * from './multi-agent-values.js';
+export * from './multi-agent-graph.js';
