@@ -13,6 +13,8 @@ export interface MaMember {
   note: string;
   /** Overrides the agent's own confirmation settings in this setup; null: the agent's own. */
   hitl: { action_confirm: boolean; observation_confirm: boolean } | null;
+  /** Where the canvas shows it (null: laid out automatically). */
+  position: { x: number; y: number } | null;
 }
 
 export interface MaEdge {
@@ -50,6 +52,10 @@ const memberBody = z.object({
   agent_id: id('成员智能体 id'),
   note: z.string({ error: '成员说明必须是文本' }).trim().max(500, '成员说明不能超过 500 个字符').default(''),
   hitl: z.object({ action_confirm: flag('调用工具前确认'), observation_confirm: flag('工具结果确认') }, { error: '确认设置格式不正确' }).nullable().default(null),
+  position: z
+    .object({ x: z.number({ error: '画布位置必须是数字' }).min(-100_000).max(100_000), y: z.number({ error: '画布位置必须是数字' }).min(-100_000).max(100_000) }, { error: '画布位置格式不正确' })
+    .nullable()
+    .default(null),
 });
 
 const maFields = {

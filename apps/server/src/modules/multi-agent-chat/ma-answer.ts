@@ -43,7 +43,8 @@ export function maAnswer(input: MaRunInput, legs: Leg[], notices: MaNotice[], en
       mode: input.setup.mode,
       status: end.status,
       usage,
-      segments,
+      // Notices (a limit reached) are shown under the agent that was speaking.
+      segments: [...segments, ...notices.map((notice) => ({ agent_id: notice.agent_id, agent_name: nameOf(input, notice.agent_id), role: 'notice', text: notice.text }))],
       steps,
       ...(input.setup.mode === 'handoff' && active ? { active_agent_id: active } : {}),
       ...(end.awaiting ? { awaiting: end.awaiting } : {}),

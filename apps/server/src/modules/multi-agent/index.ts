@@ -20,7 +20,7 @@ export interface MaRegistry {
 export function createMaModule(deps: MaServiceDeps) {
   const setups = createMaService(deps);
   const registry: MaRegistry = {
-    getUsableSetup: async (viewer, id) => toMaInfo(requireVisible(viewer, /^[0-9a-f-]{36}$/i.test(id) ? await findMaListRow(deps.db, id) : undefined, WHAT), viewer),
+    getUsableSetup: async (viewer, id) => toMaInfo(requireVisible(viewer, /^[0-9a-f-]{36}$/i.test(id) ? await findMaListRow(deps.db, id) : undefined, WHAT), viewer, { forRunning: true }),
   };
   return { setups, registry };
 }

@@ -4,7 +4,14 @@ import { storedJson } from '../../core/index.js';
 
 const hitl = z.object({ action_confirm: z.boolean(), observation_confirm: z.boolean() });
 
-export const memberSchema = z.object({ agent_id: z.string(), agent_name: z.string(), agent_avatar: z.string(), note: z.string(), hitl: hitl.nullable() });
+export const memberSchema = z.object({
+  agent_id: z.string(),
+  agent_name: z.string(),
+  agent_avatar: z.string(),
+  note: z.string(),
+  hitl: hitl.nullable(),
+  position: z.object({ x: z.number(), y: z.number() }).nullable().default(null),
+});
 
 /** A setup's graph column: who works together, how, and within which limits. */
 export const storedGraph = storedJson('multi-agent graph', {

@@ -3,8 +3,8 @@ import { canEdit, type Viewer } from '../../core/index.js';
 import { storedGraph } from './ma-stored.js';
 import type { MaListRow } from './ma.repo.js';
 
-/** A setup as the viewer sees it; the coordinator's prompt only for those who may edit it. */
-export function toMaInfo(row: MaListRow, viewer: Viewer): MaInfo {
+/** A setup as the viewer sees it; the coordinator's prompt only for those who may edit it, or `forRunning` (a chat's turn, never shown). */
+export function toMaInfo(row: MaListRow, viewer: Viewer, { forRunning = false } = {}): MaInfo {
   const graph = storedGraph.read(row.graph);
   const editable = canEdit(viewer, row);
   return {
@@ -17,7 +17,7 @@ export function toMaInfo(row: MaListRow, viewer: Viewer): MaInfo {
     members: graph.members,
     edges: graph.edges,
     start_agent_id: graph.start_agent_id,
-    supervisor: graph.supervisor && { llm_name: graph.supervisor.llm_name, system_prompt: editable ? graph.supervisor.system_prompt : '' },
+    supervisor: graph.supervisor && { llm_name: graph.supervisor.llm_name, system_prompt: editable || forRunning ? graph.supervisor.system_prompt : '' },
     context: graph.context,
     max_handoffs: graph.max_handoffs,
     is_public: row.isPublic,

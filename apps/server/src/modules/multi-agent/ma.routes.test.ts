@@ -50,9 +50,9 @@ describe('multi-agent setups: create, change, publish, list, delete', () => {
       editable: true,
     });
     expect(setup.members).toEqual([
-      { agent_id: a.id, agent_name: '分诊员', agent_avatar: '🤖', note: '分诊员的说明', hitl: null },
-      { agent_id: b.id, agent_name: '退款专员', agent_avatar: '🤖', note: '退款专员的说明', hitl: null },
-      { agent_id: d.id, agent_name: '技术支持', agent_avatar: '🤖', note: '技术支持的说明', hitl: null },
+      { agent_id: a.id, agent_name: '分诊员', agent_avatar: '🤖', note: '分诊员的说明', hitl: null, position: null },
+      { agent_id: b.id, agent_name: '退款专员', agent_avatar: '🤖', note: '退款专员的说明', hitl: null, position: null },
+      { agent_id: d.id, agent_name: '技术支持', agent_avatar: '🤖', note: '技术支持的说明', hitl: null, position: null },
     ]);
     expect(expectOk(await c.t.call<MaInfo>('/api/ma/detail', JSON.stringify(setup.id), c.alice))).toEqual(setup);
     expect(expectOk(await c.t.call<MaInfo>('/api/ma/detail', { id: setup.id }, c.alice))).toEqual(setup);

@@ -106,7 +106,7 @@ export function createMaService({ db, agents, llm, tags }: MaServiceDeps) {
           max_handoffs: body.max_handoffs ?? current.max_handoffs,
         };
         // Checked for the setup's owner: an administrator editing it may not add agents the owner cannot use.
-        const graph = await checkedGraph({ id: stored.ownerId, role: 'user' }, fields);
+        const graph = await checkedGraph(stored.ownerId === viewer.id ? viewer : { id: stored.ownerId, role: 'user' }, fields);
         Object.assign(changes, { mode: fields.mode, graph: storedGraph.write(graph), memberIds: graph.members.map((member) => member.agent_id) });
       }
       if (!(await repo.updateMa(db, id, changes))) throw notFound(WHAT);
