@@ -10,7 +10,7 @@ import { withPostgresDatabase } from './postgres.js';
 import { PLATFORM_ENTRY, postJson, ROOT, startProcess, startScriptedModel, type RunningServer } from './servers.js';
 import { percentile } from './streams.js';
 
-export interface Summary {
+interface Summary {
   target: string;
   turns: number;
   p50: number;
@@ -18,7 +18,7 @@ export interface Summary {
   errors: number;
 }
 
-export interface Report {
+interface Report {
   target: string;
   /** Median added per turn, one turn at a time. */
   sequentialAddedMs: number;
@@ -31,7 +31,7 @@ export interface Report {
   growthMb: number;
 }
 
-export interface TurnBench<Context> {
+interface TurnBench<Context> {
   /** The results file's name and the heading. */
   name: string;
   heading: string;

@@ -9,11 +9,11 @@ import type { MaRegistry } from '../multi-agent/index.js';
 import { maExecutor } from './ma-executor.js';
 import { maRunInput, setupOwner, type MaRunInput } from './ma-run-input.js';
 
-export const MA_RUN_KIND = 'ma';
+const MA_RUN_KIND = 'ma';
 /** A multi-agent run is not tied to whoever started it: a closed tab does not stop it (only cancel does). */
 const NEVER_ABANDONED = Number.POSITIVE_INFINITY;
 
-export interface MaChatDeps extends AgentSpecDeps {
+interface MaChatDeps extends AgentSpecDeps {
   runs: RunService;
   setups: MaRegistry;
   agents: AgentRegistry;

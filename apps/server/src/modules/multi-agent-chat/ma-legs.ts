@@ -2,7 +2,7 @@ import { MA_LIMITS, pipelineOrder } from '@agent-platform/contracts';
 import { transcriptOf, type EngineState } from '../../runtime/agent-engine/index.js';
 import type { ChatMessage } from '../../platform/llm/index.js';
 import type { RunStepRow } from '../../runtime/runs/index.js';
-import type { MaRunInput, MaRunMember } from './ma-run-input.js';
+import type { MaRunInput } from './ma-run-input.js';
 
 /**
  * A multi-agent turn is a sequence of legs: one agent's part, run by the agent engine on its own
@@ -40,7 +40,7 @@ const TRANSFER = /^transfer_to_agent_(\d+)$/;
 const ASK = /^ask_agent_(\d+)$/;
 export const transferToolName = (memberIndex: number) => `transfer_to_agent_${memberIndex + 1}`;
 export const askToolName = (memberIndex: number) => `ask_agent_${memberIndex + 1}`;
-export const isHandover = (toolName: string) => TRANSFER.test(toolName) || ASK.test(toolName);
+const isHandover = (toolName: string) => TRANSFER.test(toolName) || ASK.test(toolName);
 
 /** The stored steps as legs, and the notices among them. */
 export function splitLegs(rows: RunStepRow[]): { legs: Leg[]; notices: MaNotice[] } {
@@ -57,7 +57,7 @@ export function splitLegs(rows: RunStepRow[]): { legs: Leg[]; notices: MaNotice[
 export const legState = (leg: Leg): EngineState => transcriptOf(leg.start.seed, leg.steps);
 
 /** The calls that ended a leg and hand work on: its last model step's handoff or delegation calls, in order. */
-export function handoverCalls(leg: Leg): Array<{ id: string; memberIndex: number; kind: 'transfer' | 'ask'; text: string }> {
+function handoverCalls(leg: Leg): Array<{ id: string; memberIndex: number; kind: 'transfer' | 'ask'; text: string }> {
   const state = legState(leg);
   return state.pending
     .filter((pending) => !pending.resolved && isHandover(pending.call.name))
@@ -83,7 +83,7 @@ export function firstLeg(input: MaRunInput): LegStart {
   return { agent_id: first, role: 'member', seed: memberSeed(input), query: input.query, system_note: '' };
 }
 
-export type NextStep = { leg: LegStart; from: string; reason: string } | { notice: string } | { done: true };
+type NextStep = { leg: LegStart; from: string; reason: string } | { notice: string } | { done: true };
 
 const memberName = (input: MaRunInput, agentId: string) => input.members.find((member) => member.agent.id === agentId)?.agent.name ?? agentId;
 const limitNotice = (max: number) => `\n\n（本轮转交或委派已达上限 ${max} 次，已停止。）`;
@@ -149,4 +149,4 @@ export function nextStep(input: MaRunInput, legs: Leg[]): NextStep {
   return nextInSupervision(input, legs);
 }
 
-export const memberOf = (input: MaRunInput, agentId: string): MaRunMember | undefined => input.members.find((member) => member.agent.id === agentId);
+export const memberOf = (input: MaRunInput, agentId: string): MaRunInput['members'][number] | undefined => input.members.find((member) => member.agent.id === agentId);

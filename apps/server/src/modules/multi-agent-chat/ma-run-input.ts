@@ -36,7 +36,6 @@ const maRunInputSchema = z.object({
 });
 
 export type MaRunInput = z.output<typeof maRunInputSchema>;
-export type MaRunMember = MaRunInput['members'][number];
 
 /** A multi-agent run's stored input (`runs.input` of `ma` runs): everything a later segment needs, in any process. */
 export const maRunInput = storedJson('multi-agent run input', { version: 1, schema: maRunInputSchema });

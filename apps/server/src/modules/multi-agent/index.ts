@@ -8,7 +8,6 @@ import { createMaService, WHAT, type MaServiceDeps } from './ma.service.js';
 import { multiAgents } from './ma.tables.js';
 
 export { maRoutes } from './ma.routes.js';
-export type { MaService } from './ma.service.js';
 
 /** What multi-agent chat asks of setups. */
 export interface MaRegistry {

@@ -4,7 +4,7 @@ import { storedJson } from '../../core/index.js';
 
 const hitl = z.object({ action_confirm: z.boolean(), observation_confirm: z.boolean() });
 
-export const memberSchema = z.object({
+const memberSchema = z.object({
   agent_id: z.string(),
   agent_name: z.string(),
   agent_avatar: z.string(),

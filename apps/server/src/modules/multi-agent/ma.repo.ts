@@ -2,8 +2,8 @@ import { and, arrayOverlaps, count, desc, eq, getTableColumns, ilike, inArray, o
 import { selectRows, type Db } from '../../platform/db/index.js';
 import { multiAgents } from './ma.tables.js';
 
-export type MaRow = typeof multiAgents.$inferSelect;
-export type NewMa = typeof multiAgents.$inferInsert;
+type MaRow = typeof multiAgents.$inferSelect;
+type NewMa = typeof multiAgents.$inferInsert;
 export type MaChanges = Partial<Omit<NewMa, 'id' | 'ownerId' | 'createdAt' | 'updatedAt'>>;
 export type MaListRow = MaRow & { ownerName: string };
 

@@ -3,4 +3,3 @@ export type { DecisionChoice, DecisionInput, EngineMode, EnginePolicy, EngineSpe
 export { parsePlan } from './plan-text.js';
 export { planProgress } from './plan-progress.js';
 export { transcriptOf } from './transcript.js';
-export type { StepShapes } from './transcript.js';

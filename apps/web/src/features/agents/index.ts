@@ -21,5 +21,5 @@ export { AgentAvatar } from './components/AgentAvatar';
 export { PublishedTag } from './components/AgentCard';
 export { useAgentChat } from './chat/useAgentChat';
 export { AgentAnswer } from './chat/AgentAnswer';
-export { hasAgentBody, type AgentMessageView } from './chat/agent-messages';
+export { hasAgentBody } from './chat/agent-messages';
 export type { SpeakerOf } from './chat/SpeechParts';

@@ -4,7 +4,7 @@ import type { ApiError } from '../../lib/http';
 import { useSubTags } from '../tags';
 import { createSetup, deleteSetup, getSetupById, listSetups, setSetupPublic, updateSetup, type MaScope } from './api';
 
-export const maKeys = {
+const maKeys = {
   all: ['multi-agents'] as const,
   list: (scope: MaScope, body: ListMaBody) => [...maKeys.all, 'list', scope, body] as const,
   detail: (id: string) => [...maKeys.all, 'detail', id] as const,

@@ -11,11 +11,13 @@ interface MaChatPanelProps {
   setup: MaInfo;
   conversationId?: string;
   onConversation: (conversationId: string) => void;
+  /** The editor's preview: no re-attach after a reload. */
+  preview?: boolean;
 }
 
 /** A multi-agent conversation: each answer under its agents' avatars and names, handoff cards, tool steps and decisions. */
-export function MaChatPanel({ setup, conversationId, onConversation }: MaChatPanelProps) {
-  const chat = useAgentChat({ agentId: setup.id, mode: 'ma', onConversation, remember: true });
+export function MaChatPanel({ setup, conversationId, onConversation, preview = false }: MaChatPanelProps) {
+  const chat = useAgentChat({ agentId: setup.id, mode: 'ma', onConversation, remember: !preview });
   const { session } = chat;
   const [input, setInput] = useState('');
   const speakerOf = useCallback<SpeakerOf>(
@@ -34,7 +36,7 @@ export function MaChatPanel({ setup, conversationId, onConversation }: MaChatPan
   }, [conversationId]);
   const restored = useRef(false);
   useEffect(() => {
-    const id = conversationId || restored.current ? undefined : chat.trackedRun()?.conversationId;
+    const id = preview || conversationId || restored.current ? undefined : chat.trackedRun()?.conversationId;
     restored.current = true;
     if (id) void chat.openConversation(id).then(() => onConversation(id));
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the panel opens
@@ -47,7 +49,7 @@ export function MaChatPanel({ setup, conversationId, onConversation }: MaChatPan
   };
   const last = session.messages.findLast((message) => message.role === 'assistant');
   return (
-    <div className={styles.panel} data-testid="ma-chat">
+    <div className={preview ? styles.preview : styles.panel} data-testid="ma-chat">
       {session.messages.length ? (
         <ChatMessageList
           messages={session.messages}

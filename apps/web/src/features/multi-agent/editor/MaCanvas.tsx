@@ -8,7 +8,7 @@ import styles from './MaEditor.module.css';
 export const AGENT_DRAG_TYPE = 'application/x-agent-platform-agent';
 
 /** What the palette puts on a drag: the agent as the canvas shows it. */
-export interface DraggedAgent {
+interface DraggedAgent {
   id: string;
   name: string;
   avatar: string;

@@ -53,6 +53,10 @@ export function MaEditor({ setup }: { setup?: MaInfo }) {
   const invalid = useMemo(() => invalidEdges(fields.mode, graph.edges), [fields.mode, graph.edges]);
   const selected = selection?.kind === 'member' ? graph.members.find((member) => member.agent_id === selection.agentId) : undefined;
   const saving = create.isPending || update.isPending;
+  const changeFields = (next: SetupFields) => {
+    setFields(next);
+    unsaved.markChanged();
+  };
 
   const save = async () => {
     const body = bodyOf(fields, graph);
@@ -125,7 +129,7 @@ export function MaEditor({ setup }: { setup?: MaInfo }) {
             />
           ) : null}
         </Flex>
-        <div className={styles.side}>{selected ? <NodePanel member={selected} isStart={graph.start_agent_id === selected.agent_id} dispatch={dispatch} /> : <SetupForm value={fields} onChange={(next) => (setFields(next), unsaved.markChanged())} />}</div>
+        <div className={styles.side}>{selected ? <NodePanel member={selected} isStart={graph.start_agent_id === selected.agent_id} dispatch={dispatch} /> : <SetupForm value={fields} onChange={changeFields} />}</div>
       </div>
       <UnsavedChangesPrompt blocker={unsaved.blocker} />
     </Card>

@@ -1,11 +1,12 @@
 import { MA_LIMITS, MA_MODE_LABELS, MA_MODES } from '@agent-platform/contracts';
 import { Flex, Input, InputNumber, Radio, Select, Typography } from 'antd';
+import type { ReactNode } from 'react';
 import { useChatModels } from '../../llm';
 import { TagSelect } from '../../tags';
 import { MA_EDITOR_TEXT as TEXT, MA_MODE_HINTS } from '../constants';
 import type { SetupFields } from './setup-fields';
 
-const field = (label: string, control: React.ReactNode) => (
+const field = (label: string, control: ReactNode) => (
   <label>
     <Typography.Text>{label}</Typography.Text>
     {control}

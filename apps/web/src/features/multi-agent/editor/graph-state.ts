@@ -96,7 +96,7 @@ export function applyGraphAction(graph: CanvasGraph, action: GraphAction): Canva
 }
 
 /** The graph with its past and future, for undo and redo. */
-export interface GraphHistory {
+interface GraphHistory {
   past: CanvasGraph[];
   present: CanvasGraph;
   future: CanvasGraph[];
