@@ -61,7 +61,9 @@ export function MaCanvas({ graph, dispatch, onDropAgent, selection, onSelect, in
     if (linking) setLinking({ ...linking, at: point });
   };
   const onPointerUp = () => {
-    if (dragging) dispatch({ type: 'move', agentId: dragging.agentId, to: dragging.at });
+    const from = dragging && graph.members.find((member) => member.agent_id === dragging.agentId)?.position;
+    // A click is not a move: only a member that changed place makes a step to undo.
+    if (dragging && from && (from.x !== dragging.at.x || from.y !== dragging.at.y)) dispatch({ type: 'move', agentId: dragging.agentId, to: dragging.at });
     setDragging(null);
     setLinking(null);
   };
