@@ -5,7 +5,7 @@ import { buildApp } from '../../app.js';
 import { openPostgres } from '../../platform/db/index.js';
 import { expectCode, testConfig } from '../../../test/harness.js';
 import type { SseEvent } from '../../../test/sse.js';
-import { allText, DECISIONS, expectRefused, expectSequence, NOT_AWAITING, ofType, SECRET_KEY, type StreamAnswer } from '../../../test/fixtures/agent-chat.js';
+import { allText, DECISIONS, expectRefused, expectSequence, MODEL, NOT_AWAITING, ofType, SECRET_KEY, type StreamAnswer } from '../../../test/fixtures/agent-chat.js';
 import { membersOf, startMaTestApp, streamOf, type MaTestContext } from '../../../test/fixtures/multi-agent.js';
 
 /** The continued stream of a decision that was taken. */
@@ -126,6 +126,30 @@ describe('multi-agent chat: a member paused for a person', () => {
     expect((await c.t.rows(sql`select status from runs where id = ${mine.runId}`))[0]).toEqual({ status: 'awaiting' });
     const done = continued(await c.maDecide('hitl_action_confirm', { run_id: mine.runId }), mine.events);
     expect(ofType(done, 'observation')[0]!.data.output).toBe('7+7 = 14');
+  });
+
+  it('supervisor: a member paused mid-delegation resumes, the next member runs, and the coordinator composes both answers', async () => {
+    const checker = await c.roleAgent('核算员', { tool_ids: ['calculator'], hitl: { action_confirm: true, observation_confirm: false } });
+    const reporter = await c.roleAgent('报告员');
+    const boss = await c.createSetup({ mode: 'supervisor', members: membersOf(checker, reporter), start_agent_id: checker.id, context: 'task', supervisor: { llm_name: MODEL, system_prompt: '你是主管' } });
+    c.llm.script(
+      { system: '你是主管', afterToolResult: false, times: 1, text: '分派。', toolCalls: [{ name: 'ask_agent_1', arguments: { task: '算 9*9' } }, { name: 'ask_agent_2', arguments: { task: '写报告' } }] },
+      { system: '你是核算员', afterToolResult: false, times: 1, toolCalls: [{ name: 'calculator', arguments: { expression: '9*9' } }] },
+      { system: '你是核算员', afterToolResult: true, text: '81' },
+      { system: '你是报告员', text: '报告完成' },
+      { system: '你是主管', afterToolResult: true, text: '结果 81，报告完成。' },
+    );
+    const first = streamOf(await c.maChat({ agent_id: boss.id, query: '核算并报告' }));
+    expect(first.at(-2)!.data).toMatchObject({ kind: 'action_confirm', agent_id: checker.id });
+    const done = continued(await c.maDecide('hitl_action_confirm', { run_id: first[0]!.data.run_id }), first);
+    expect(ofType(done, 'delta').map((event) => [event.data.agent_id, event.data.text])).toEqual([
+      [checker.id, '81'],
+      [reporter.id, '报告完成'],
+      [boss.id, '结果 81，报告完成。'],
+    ]);
+    expect(done.at(-1)!.data.status).toBe('completed');
+    const results = (c.chatRequests().at(-1)!.body.messages as Array<{ role: string; content: string }>).filter((message) => message.role === 'tool').map((message) => message.content);
+    expect(results).toEqual(['81', '报告完成']);
   });
 
   // Last: it stops the test app's server.

@@ -26,5 +26,3 @@ export const multiAgents = pgTable(
   },
   (table) => [index('multi_agents_owner_idx').on(table.ownerId, table.createdAt), index('multi_agents_public_idx').on(table.isPublic, table.createdAt)],
 );
-
-export const MAX_HANDOFFS_COLUMN = integer;
