@@ -54,7 +54,7 @@ describe('multi-agent setups: create, change, publish, list, delete', () => {
       { agent_id: b.id, agent_name: '退款专员', agent_avatar: '🤖', note: '退款专员的说明', hitl: null, position: null },
       { agent_id: d.id, agent_name: '技术支持', agent_avatar: '🤖', note: '技术支持的说明', hitl: null, position: null },
     ]);
-    expect(expectOk(await c.t.call<MaInfo>('/api/ma/detail', JSON.stringify(setup.id), c.alice))).toEqual(setup);
+    expect(expectOk(await c.t.call<MaInfo>('/api/ma/detail', setup.id, c.alice))).toEqual(setup);
     expect(expectOk(await c.t.call<MaInfo>('/api/ma/detail', { id: setup.id }, c.alice))).toEqual(setup);
     const mine = expectOk(await c.t.call<Page<MaInfo>>('/api/ma/list', { tag: '客服' }, c.alice));
     expect(mine.list.map((item) => item.id)).toContain(setup.id);
