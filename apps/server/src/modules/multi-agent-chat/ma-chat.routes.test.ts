@@ -1,19 +1,10 @@
 import type { MaInfo, MessageInfo } from '@agent-platform/contracts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { expectCode, expectOk } from '../../../test/harness.js';
-import type { SseEvent } from '../../../test/sse.js';
 import { expectSequence, lastUser, MODEL, ofType, textOf } from '../../../test/fixtures/agent-chat.js';
-import { membersOf, startMaTestApp, streamOf, type MaTestContext } from '../../../test/fixtures/multi-agent.js';
+import { membersOf, speakers, startMaTestApp, streamOf, type MaTestContext } from '../../../test/fixtures/multi-agent.js';
 
 const systemOf = (request: { body: { messages: Array<{ role: string; content: string }> } }) => request.body.messages.find((message) => message.role === 'system')?.content ?? '';
-/** Who said what, in order: a speaker's text pieces joined (the first piece of a run is sent alone). */
-const speakers = (events: SseEvent[]) =>
-  ofType(events, 'delta').reduce<Array<[string, string]>>((said, event) => {
-    const last = said.at(-1);
-    if (last?.[0] === event.data.agent_id) last[1] += event.data.text;
-    else said.push([event.data.agent_id, event.data.text]);
-    return said;
-  }, []);
 
 describe('multi-agent chat: supervisor, handoff, sequential, limits, refusals', () => {
   let c: MaTestContext;

@@ -6,7 +6,7 @@ import { openPostgres } from '../../platform/db/index.js';
 import { expectCode, testConfig } from '../../../test/harness.js';
 import type { SseEvent } from '../../../test/sse.js';
 import { allText, DECISIONS, expectRefused, expectSequence, MODEL, NOT_AWAITING, ofType, SECRET_KEY, type StreamAnswer } from '../../../test/fixtures/agent-chat.js';
-import { membersOf, startMaTestApp, streamOf, type MaTestContext } from '../../../test/fixtures/multi-agent.js';
+import { membersOf, speakers, startMaTestApp, streamOf, type MaTestContext } from '../../../test/fixtures/multi-agent.js';
 
 /** The continued stream of a decision that was taken. */
 function continued(answer: StreamAnswer, paused: SseEvent[]): SseEvent[] {
@@ -64,7 +64,7 @@ describe('multi-agent chat: a member paused for a person', () => {
 
     const done = continued(await c.maDecide('hitl_action_confirm', { run_id: run.runId }), run.events);
     expect(ofType(done, 'observation')[0]!.data).toMatchObject({ agent_id: counter.id, tool: 'calculator', output: '6*7 = 42' });
-    expect(ofType(done, 'delta').map((event) => [event.data.agent_id, event.data.text])).toEqual([[counter.id, '结果是 42']]);
+    expect(speakers(done)).toEqual([[counter.id, '结果是 42']]);
     expect(done.at(-1)!.data).toEqual({ run_id: run.runId, status: 'completed' });
     const answer = (await messagesOf(run.conversationId)).at(-1)!;
     expect(answer.content).toBe('确认，转给计算员。我来算。结果是 42');
@@ -142,7 +142,7 @@ describe('multi-agent chat: a member paused for a person', () => {
     const first = streamOf(await c.maChat({ agent_id: boss.id, query: '核算并报告' }));
     expect(first.at(-2)!.data).toMatchObject({ kind: 'action_confirm', agent_id: checker.id });
     const done = continued(await c.maDecide('hitl_action_confirm', { run_id: first[0]!.data.run_id }), first);
-    expect(ofType(done, 'delta').map((event) => [event.data.agent_id, event.data.text])).toEqual([
+    expect(speakers(done)).toEqual([
       [checker.id, '81'],
       [reporter.id, '报告完成'],
       [boss.id, '结果 81，报告完成。'],
