@@ -29,7 +29,11 @@ await runTurnBench({
   goalAddedMs: 15,
   async prepare(server, llmUrl) {
     const headers = await benchUser(server, llmUrl, MODEL);
-    const agent = await postJson<{ code: number; msg: string; data: { id: string } }>(`${server.url}/api/agent/create`, { name: '压测智能体', llm_name: MODEL, tool_ids: ['calculator'] }, headers);
+    const agent = await postJson<{ code: number; msg: string; data: { id: string } }>(
+      `${server.url}/api/agent/create`,
+      { name: '压测智能体', llm_name: MODEL, tool_ids: ['calculator'] },
+      headers,
+    );
     if (agent.code !== 200) throw new Error(`create agent: ${agent.msg}`);
     return { token: headers['access-token'], agentId: agent.data.id };
   },

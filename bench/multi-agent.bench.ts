@@ -20,7 +20,15 @@ await runTurnBench({
   heading: `${CONCURRENCY} concurrent supervisor turns (started over ${SPREAD_MS} ms) × ${ROUNDS} rounds, two delegations with one model call each and a streamed final answer`,
   /** The coordinator thinks 300 ms before delegating; each member streams 10 pieces at 20 ms; the final answer 30 pieces at 20 ms. */
   rules: [
-    { system: COORDINATOR, afterToolResult: false, delayMs: 300, toolCalls: [{ name: 'ask_agent_1', arguments: { task: '查资料' } }, { name: 'ask_agent_2', arguments: { task: '写摘要' } }] },
+    {
+      system: COORDINATOR,
+      afterToolResult: false,
+      delayMs: 300,
+      toolCalls: [
+        { name: 'ask_agent_1', arguments: { task: '查资料' } },
+        { name: 'ask_agent_2', arguments: { task: '写摘要' } },
+      ],
+    },
     { system: COORDINATOR, afterToolResult: true, chunks: pieces(30), chunkDelayMs: 20 },
     ...MEMBERS.map((system) => ({ system, chunks: pieces(10), chunkDelayMs: 20 })),
   ],

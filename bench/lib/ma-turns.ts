@@ -21,7 +21,15 @@ export async function directSupervisorTurn(baseUrl: string, model: string, quest
     if (ids.length !== 2) throw new Error(`${ids.length} delegations proposed`);
     // The platform runs the members one after the other, as the coordinator called them.
     for (const [index, system] of MEMBERS.entries()) {
-      const text = await completion(baseUrl, model, [{ role: 'system', content: system }, { role: 'user', content: TASKS[index] }], []);
+      const text = await completion(
+        baseUrl,
+        model,
+        [
+          { role: 'system', content: system },
+          { role: 'user', content: TASKS[index] },
+        ],
+        [],
+      );
       if (!text.includes('[DONE]')) throw new Error('a member did not end');
     }
     const calls = ids.map((id, index) => ({ id, type: 'function', function: { name: `ask_agent_${index + 1}`, arguments: JSON.stringify({ task: TASKS[index] }) } }));

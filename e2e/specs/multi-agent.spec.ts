@@ -36,9 +36,22 @@ test.describe('multi-agent setups', () => {
     await useToken(page, token);
     if (setupPath) return;
     const model = uniqueModelName('e2e-ma');
-    await apiCreateModel(request, token, { llm_name: model, display_name: `协作 ${model}`, type: 'chat', provider: 'openai-compatible', base_url: SCRIPTED_LLM_BASE_URL, supports_tools: true });
+    await apiCreateModel(request, token, {
+      llm_name: model,
+      display_name: `协作 ${model}`,
+      type: 'chat',
+      provider: 'openai-compatible',
+      base_url: SCRIPTED_LLM_BASE_URL,
+      supports_tools: true,
+    });
     await createAgent(request, token, { name: FRONT, llm_name: model, system_prompt: `你是${FRONT}` });
-    await createAgent(request, token, { name: COUNTER, llm_name: model, system_prompt: `你是${COUNTER}`, tool_ids: ['calculator'], hitl: { action_confirm: true, observation_confirm: false } });
+    await createAgent(request, token, {
+      name: COUNTER,
+      llm_name: model,
+      system_prompt: `你是${COUNTER}`,
+      tool_ids: ['calculator'],
+      hitl: { action_confirm: true, observation_confirm: false },
+    });
     await createAgent(request, token, { name: WRITER, llm_name: model, system_prompt: `你是${WRITER}` });
   });
 
@@ -59,14 +72,18 @@ test.describe('multi-agent setups', () => {
     await expect(page.getByTestId('ma-edge')).toHaveCount(2);
     await expect(page.getByTestId('ma-problems')).toHaveCount(0);
     await shot(page, 'multi-agent-canvas');
-    const before = await page.getByTestId('ma-node').evaluateAll((nodes) => nodes.map((item) => `${item.textContent}@${(item as HTMLElement).style.left},${(item as HTMLElement).style.top}`));
+    const before = await page
+      .getByTestId('ma-node')
+      .evaluateAll((nodes) => nodes.map((item) => `${item.textContent}@${(item as HTMLElement).style.left},${(item as HTMLElement).style.top}`));
 
     await page.getByRole('button', { name: '保存' }).click();
     await expect(page).toHaveURL(/\/multi-agent\/edit\//);
     setupPath = new URL(page.url()).pathname.replace('/edit/', '/chat/');
     await page.reload();
     await expect(page.getByTestId('ma-node')).toHaveCount(3);
-    expect(await page.getByTestId('ma-node').evaluateAll((nodes) => nodes.map((item) => `${item.textContent}@${(item as HTMLElement).style.left},${(item as HTMLElement).style.top}`))).toEqual(before);
+    expect(
+      await page.getByTestId('ma-node').evaluateAll((nodes) => nodes.map((item) => `${item.textContent}@${(item as HTMLElement).style.left},${(item as HTMLElement).style.top}`)),
+    ).toEqual(before);
     await expect(page.getByTestId('ma-edge')).toHaveCount(2);
 
     await page.goto('/multi-agent');

@@ -82,7 +82,15 @@ export async function buildApp({ config, database, smsProvider, logStream, exten
   });
   const conversations = createConversationService({ db, writes, titles: createTitleWriter({ db, log: app.log, enabled: config.CONVERSATION_TITLES === 'model' }) });
   // Who refers to what, declared by each module; the order is the order refusals name the users in.
-  const references = createReferenceRegistry<Db>([{ owned: conversations.counters() }, llmReferences(db), knowledgeReferences(db), agentReferences(db), maReferences(db), toolReferences(db), mcpReferences()]);
+  const references = createReferenceRegistry<Db>([
+    { owned: conversations.counters() },
+    llmReferences(db),
+    knowledgeReferences(db),
+    agentReferences(db),
+    maReferences(db),
+    toolReferences(db),
+    mcpReferences(),
+  ]);
   const tags = createTagModule({ db, references });
   // Stored secrets (model API keys, custom tools' and MCP services' credentials) are encrypted with SECRET_KEY, or a key kept in DATA_DIR.
   const secrets = openSecretBox(config.SECRET_KEY, path.join(config.dataDir, 'secret.key'));
@@ -168,10 +176,7 @@ export async function buildApp({ config, database, smsProvider, logStream, exten
   agentChatRoutes(app, agentChat);
   const multiAgent = createMaModule({ db, agents: agentModule.registry, llm: llm.service, tags: tags.tags });
   maRoutes(app, multiAgent.setups);
-  maChatRoutes(
-    app,
-    createMaChatService({ ...agentRunning, setups: multiAgent.registry }),
-  );
+  maChatRoutes(app, createMaChatService({ ...agentRunning, setups: multiAgent.registry }));
   agentPublishRoutes(app, createAgentPublishModule({ db, agents: agentModule.registry, runner: agentChat, log: app.log }));
   versionRoutes(app, database.ping);
   const stopRetention = scheduleRetention({

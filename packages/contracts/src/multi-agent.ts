@@ -51,9 +51,15 @@ const flag = (label: string) => z.boolean({ error: `${label}必须是 true 或 f
 const memberBody = z.object({
   agent_id: id('成员智能体 id'),
   note: z.string({ error: '成员说明必须是文本' }).trim().max(500, '成员说明不能超过 500 个字符').default(''),
-  hitl: z.object({ action_confirm: flag('调用工具前确认'), observation_confirm: flag('工具结果确认') }, { error: '确认设置格式不正确' }).nullable().default(null),
+  hitl: z
+    .object({ action_confirm: flag('调用工具前确认'), observation_confirm: flag('工具结果确认') }, { error: '确认设置格式不正确' })
+    .nullable()
+    .default(null),
   position: z
-    .object({ x: z.number({ error: '画布位置必须是数字' }).min(-100_000).max(100_000), y: z.number({ error: '画布位置必须是数字' }).min(-100_000).max(100_000) }, { error: '画布位置格式不正确' })
+    .object(
+      { x: z.number({ error: '画布位置必须是数字' }).min(-100_000).max(100_000), y: z.number({ error: '画布位置必须是数字' }).min(-100_000).max(100_000) },
+      { error: '画布位置格式不正确' },
+    )
     .nullable()
     .default(null),
 });
@@ -64,10 +70,7 @@ const maFields = {
   description: z.string({ error: '描述必须是文本' }).trim().max(2000, '描述不能超过 2000 个字符').default(''),
   tags: tagNameList.default([]),
   mode: z.enum(MA_MODES, { error: '协作模式只能是 handoff、supervisor 或 sequential' }),
-  members: z
-    .array(memberBody, { error: '成员必须是数组' })
-    .min(1, '请至少添加一个成员智能体')
-    .max(MA_LIMITS.members, `最多 ${MA_LIMITS.members} 个成员智能体`),
+  members: z.array(memberBody, { error: '成员必须是数组' }).min(1, '请至少添加一个成员智能体').max(MA_LIMITS.members, `最多 ${MA_LIMITS.members} 个成员智能体`),
   edges: z
     .array(z.object({ from: id('连线起点'), to: id('连线终点') }), { error: '连线必须是数组' })
     .max(MA_LIMITS.members * (MA_LIMITS.members - 1), '连线过多')

@@ -21,8 +21,7 @@ const nameOf = (input: MaRunInput, agentId: string) => (agentId === input.setup.
  */
 export function maAnswer(input: MaRunInput, legs: Leg[], notices: MaNotice[], end: MaSegmentEnd): { content: string; meta: Record<string, unknown> } {
   const segments = legs.map((leg) => ({ agent_id: leg.start.agent_id, agent_name: nameOf(input, leg.start.agent_id), role: leg.start.role, text: legState(leg).answer }));
-  const answering =
-    input.setup.mode === 'handoff' ? segments : input.setup.mode === 'supervisor' ? segments.filter((segment) => segment.role === 'coordinator') : segments.slice(-1);
+  const answering = input.setup.mode === 'handoff' ? segments : input.setup.mode === 'supervisor' ? segments.filter((segment) => segment.role === 'coordinator') : segments.slice(-1);
   const content = answering.map((segment) => segment.text).join('') + notices.map((notice) => notice.text).join('');
   const usage = { prompt_tokens: 0, completion_tokens: 0 };
   const steps = [];

@@ -19,9 +19,24 @@ describe('multi-agent chat: supervisor, handoff, sequential, limits, refusals', 
 
   it('supervisor: the coordinator delegates to two members as tools, gets their answers back and composes the final answer', async () => {
     const [researcher, writer] = [await c.roleAgent('研究员'), await c.roleAgent('撰稿人')];
-    const setup = await c.createSetup({ mode: 'supervisor', members: membersOf(researcher, writer), start_agent_id: researcher.id, context: 'task', supervisor: { llm_name: MODEL, system_prompt: '你是协调者' } });
+    const setup = await c.createSetup({
+      mode: 'supervisor',
+      members: membersOf(researcher, writer),
+      start_agent_id: researcher.id,
+      context: 'task',
+      supervisor: { llm_name: MODEL, system_prompt: '你是协调者' },
+    });
     c.llm.script(
-      { system: '你是协调者', afterToolResult: false, times: 1, text: '我来分派。', toolCalls: [{ name: 'ask_agent_1', arguments: { task: '查一下资料' } }, { name: 'ask_agent_2', arguments: { task: '写一段摘要' } }] },
+      {
+        system: '你是协调者',
+        afterToolResult: false,
+        times: 1,
+        text: '我来分派。',
+        toolCalls: [
+          { name: 'ask_agent_1', arguments: { task: '查一下资料' } },
+          { name: 'ask_agent_2', arguments: { task: '写一段摘要' } },
+        ],
+      },
       { system: '你是研究员', text: '资料：甲乙丙' },
       { system: '你是撰稿人', text: '摘要：一句话' },
       { system: '你是协调者', afterToolResult: true, text: '综合两位成员：甲乙丙，一句话。' },
@@ -80,7 +95,12 @@ describe('multi-agent chat: supervisor, handoff, sequential, limits, refusals', 
     c.llm.script({ system: '你是退款专员', text: '退款三天内到账。' });
     const second = streamOf(await c.maChat({ agent_id: setup.id, query: '多久到账？', conversation_id: conversationId }));
     expect(speakers(second)).toEqual([[refund.id, '退款三天内到账。']]);
-    expect(c.chatRequests().map(systemOf).every((system) => system.startsWith('你是退款专员'))).toBe(true);
+    expect(
+      c
+        .chatRequests()
+        .map(systemOf)
+        .every((system) => system.startsWith('你是退款专员')),
+    ).toBe(true);
     expect(JSON.stringify(c.chatRequests()[0]!.body.messages)).toContain('已为您办理退款。');
     const messages = await messagesOf(conversationId);
     expect(messages.map((message) => message.content)).toEqual(['我要退款', '这是退款问题，已为您办理退款。', '多久到账？', '退款三天内到账。']);
@@ -119,7 +139,15 @@ describe('multi-agent chat: supervisor, handoff, sequential, limits, refusals', 
 
   it('limits: the same pair bouncing more than twice stops with a notice keeping what was written; at most max_handoffs per turn', async () => {
     const [ping, pong] = [await c.roleAgent('甲方'), await c.roleAgent('乙方')];
-    const pair = await c.createSetup({ mode: 'handoff', members: membersOf(ping, pong), edges: [{ from: ping.id, to: pong.id }, { from: pong.id, to: ping.id }], start_agent_id: ping.id });
+    const pair = await c.createSetup({
+      mode: 'handoff',
+      members: membersOf(ping, pong),
+      edges: [
+        { from: ping.id, to: pong.id },
+        { from: pong.id, to: ping.id },
+      ],
+      start_agent_id: ping.id,
+    });
     c.llm.script(
       { system: '你是甲方', text: '甲。', toolCalls: [{ name: 'transfer_to_agent_2', arguments: { reason: '给乙' } }] },
       { system: '你是乙方', text: '乙。', toolCalls: [{ name: 'transfer_to_agent_1', arguments: { reason: '给甲' } }] },
@@ -157,7 +185,12 @@ describe('multi-agent chat: supervisor, handoff, sequential, limits, refusals', 
     const privateMember = await c.roleAgent('私有成员');
     const bobAgent = await c.roleAgent('bob 的成员', {}, c.bob);
     expectOk(await c.t.call('/api/agent/publish', { id: bobAgent.id }, c.bob));
-    const setup = await c.createSetup({ mode: 'handoff', members: membersOf(privateMember, bobAgent), edges: [{ from: privateMember.id, to: bobAgent.id }], start_agent_id: privateMember.id });
+    const setup = await c.createSetup({
+      mode: 'handoff',
+      members: membersOf(privateMember, bobAgent),
+      edges: [{ from: privateMember.id, to: bobAgent.id }],
+      start_agent_id: privateMember.id,
+    });
     expectCode((await c.maChat({ agent_id: setup.id, query: '你好' }, c.bob)).envelope!, 40401, '多智能体不存在');
     expectOk(await c.t.call('/api/ma/publish', { id: setup.id }, c.alice));
     c.llm.script({ system: '你是私有成员', text: '通过协作回答。' });
@@ -172,7 +205,14 @@ describe('multi-agent chat: supervisor, handoff, sequential, limits, refusals', 
   it('refuses malformed bodies (40001), unknown setups and other users’ conversations (40401), and calls without a session', async () => {
     const solo = await c.roleAgent('独行者');
     const setup: MaInfo = await c.createSetup({ mode: 'handoff', members: membersOf(solo), start_agent_id: solo.id });
-    for (const body of [{}, { agent_id: setup.id }, { agent_id: 'x', query: '你好' }, { agent_id: setup.id, query: '  ' }, { agent_id: setup.id, query: '你好', file_ids: 'a' }, { agent_id: setup.id, query: '你好', regenerate: 'yes' }]) {
+    for (const body of [
+      {},
+      { agent_id: setup.id },
+      { agent_id: 'x', query: '你好' },
+      { agent_id: setup.id, query: '  ' },
+      { agent_id: setup.id, query: '你好', file_ids: 'a' },
+      { agent_id: setup.id, query: '你好', regenerate: 'yes' },
+    ]) {
       expectCode((await c.maChat(body)).envelope!, 40001);
     }
     expectCode((await c.maChat({ agent_id: crypto.randomUUID(), query: '你好' })).envelope!, 40401, '多智能体不存在');

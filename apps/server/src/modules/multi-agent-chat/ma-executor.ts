@@ -73,7 +73,11 @@ export function maExecutor(deps: AgentSpecDeps, user: Viewer, fresh: boolean): R
       deps.runs.hurryWrites();
       // A pause is stored whole before the run says it waits: a decision continues from these steps.
       if (status === 'awaiting') await Promise.all(pending);
-      const { content, meta } = maAnswer(input, legs, notices, { status: status as MaSegmentEnd['status'], ...(awaiting ? { awaiting } : {}), ...(extra.error ? { error: extra.error.msg } : {}) });
+      const { content, meta } = maAnswer(input, legs, notices, {
+        status: status as MaSegmentEnd['status'],
+        ...(awaiting ? { awaiting } : {}),
+        ...(extra.error ? { error: extra.error.msg } : {}),
+      });
       const saved = deps.conversations.saveRunAnswer({ conversationId: input.conversation_id, runId: context.run.id, content, meta });
       if (status === 'completed' && input.opens_conversation && lastModel) {
         deps.conversations.titleFirstExchange({ conversationId: input.conversation_id, question: input.query, answer: content, ask: titleAsker(deps.llm, viewer, lastModel) });
@@ -105,4 +109,3 @@ export function maExecutor(deps: AgentSpecDeps, user: Viewer, fresh: boolean): R
     }
   };
 }
-

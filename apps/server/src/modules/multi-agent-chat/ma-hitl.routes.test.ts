@@ -50,14 +50,24 @@ describe('multi-agent chat: a member paused for a person', () => {
     return { events, runId: events[0]!.data.run_id as string, conversationId: events[0]!.data.conversation_id as string, pause: events.at(-2)!.data };
   }
   const messagesOf = async (conversationId: string, app = c.t.app) =>
-    (await app.inject({ method: 'POST', url: '/api/user/list_conversation_messages', headers: { 'access-token': c.alice, 'content-type': 'application/json' }, payload: { conversation_id: conversationId } })).json().data as MessageInfo[];
+    (
+      await app.inject({
+        method: 'POST',
+        url: '/api/user/list_conversation_messages',
+        headers: { 'access-token': c.alice, 'content-type': 'application/json' },
+        payload: { conversation_id: conversationId },
+      })
+    ).json().data as MessageInfo[];
 
   it("pauses at the member's tool call as the setup says, and confirm runs it and finishes the turn", async () => {
     const run = await paused('确认', '6*7', '结果是 42');
     const action = ofType(run.events, 'action')[0]!.data;
     expect(action).toMatchObject({ agent_id: counter.id, tool: 'calculator', input: { expression: '6*7' } });
     expect(run.pause).toMatchObject({ kind: 'action_confirm', step_id: action.step_id, agent_id: counter.id });
-    expect((await c.t.rows(sql`select status, awaiting from runs where id = ${run.runId}`))[0]).toEqual({ status: 'awaiting', awaiting: { kind: 'action_confirm', step_id: action.step_id } });
+    expect((await c.t.rows(sql`select status, awaiting from runs where id = ${run.runId}`))[0]).toEqual({
+      status: 'awaiting',
+      awaiting: { kind: 'action_confirm', step_id: action.step_id },
+    });
     const waiting = (await messagesOf(run.conversationId)).at(-1)!;
     expect(waiting.meta).toMatchObject({ status: 'awaiting', awaiting: { kind: 'action_confirm', agent_id: counter.id } });
     expect(waiting.content).toBe('确认，转给计算员。我来算。');
@@ -131,9 +141,24 @@ describe('multi-agent chat: a member paused for a person', () => {
   it('supervisor: a member paused mid-delegation resumes, the next member runs, and the coordinator composes both answers', async () => {
     const checker = await c.roleAgent('核算员', { tool_ids: ['calculator'], hitl: { action_confirm: true, observation_confirm: false } });
     const reporter = await c.roleAgent('报告员');
-    const boss = await c.createSetup({ mode: 'supervisor', members: membersOf(checker, reporter), start_agent_id: checker.id, context: 'task', supervisor: { llm_name: MODEL, system_prompt: '你是主管' } });
+    const boss = await c.createSetup({
+      mode: 'supervisor',
+      members: membersOf(checker, reporter),
+      start_agent_id: checker.id,
+      context: 'task',
+      supervisor: { llm_name: MODEL, system_prompt: '你是主管' },
+    });
     c.llm.script(
-      { system: '你是主管', afterToolResult: false, times: 1, text: '分派。', toolCalls: [{ name: 'ask_agent_1', arguments: { task: '算 9*9' } }, { name: 'ask_agent_2', arguments: { task: '写报告' } }] },
+      {
+        system: '你是主管',
+        afterToolResult: false,
+        times: 1,
+        text: '分派。',
+        toolCalls: [
+          { name: 'ask_agent_1', arguments: { task: '算 9*9' } },
+          { name: 'ask_agent_2', arguments: { task: '写报告' } },
+        ],
+      },
       { system: '你是核算员', afterToolResult: false, times: 1, toolCalls: [{ name: 'calculator', arguments: { expression: '9*9' } }] },
       { system: '你是核算员', afterToolResult: true, text: '81' },
       { system: '你是报告员', text: '报告完成' },
@@ -169,4 +194,3 @@ describe('multi-agent chat: a member paused for a person', () => {
     }
   });
 });
-

@@ -103,8 +103,17 @@ function nextHandoff(input: MaRunInput, legs: Leg[]): NextStep {
   const samePair = legs.filter((leg, index) => index > 0 && new Set([leg.start.agent_id, legs[index - 1]!.start.agent_id, from, to]).size === 2).length;
   if (samePair > MA_LIMITS.pair_bounces) return { notice: bounceNotice(memberName(input, from), memberName(input, to)) };
   // What was said this turn goes with the handoff (the question stays the last message the agent reads).
-  const written = input.setup.context === 'conversation' ? legs.map((leg) => legState(leg).answer).join('').trim() : '';
-  const note = [`（本轮对话由「${memberName(input, from)}」转交给你${call.text ? `，原因：${call.text}` : ''}。）`, written ? `本轮已经对用户说过：\n${written}\n请接着回答，不要重复。` : ''];
+  const written =
+    input.setup.context === 'conversation'
+      ? legs
+          .map((leg) => legState(leg).answer)
+          .join('')
+          .trim()
+      : '';
+  const note = [
+    `（本轮对话由「${memberName(input, from)}」转交给你${call.text ? `，原因：${call.text}` : ''}。）`,
+    written ? `本轮已经对用户说过：\n${written}\n请接着回答，不要重复。` : '',
+  ];
   return { leg: { agent_id: to, role: 'member', seed: memberSeed(input), query: input.query, system_note: note.filter(Boolean).join('\n') }, from, reason: call.text };
 }
 

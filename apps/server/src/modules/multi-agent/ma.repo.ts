@@ -60,7 +60,10 @@ export async function deleteMa(db: Db, id: string): Promise<boolean> {
 export function masUsingAgents(db: Db, agentIds?: string[]) {
   const target = sql<string>`m.agent_id`;
   const filter = agentIds ? sql`where ${inArray(target, agentIds)}` : sql``;
-  return selectRows<{ id: string; name: string; target: string }>(db, sql`select ma.id, ma.name, m.agent_id as target from multi_agents ma cross join lateral unnest(ma.member_ids) as m(agent_id) ${filter}`);
+  return selectRows<{ id: string; name: string; target: string }>(
+    db,
+    sql`select ma.id, ma.name, m.agent_id as target from multi_agents ma cross join lateral unnest(ma.member_ids) as m(agent_id) ${filter}`,
+  );
 }
 
 export async function countMasByOwner(db: Db, ownerIds: string[]): Promise<Map<string, number>> {

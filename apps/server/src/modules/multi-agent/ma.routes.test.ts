@@ -59,7 +59,18 @@ describe('multi-agent setups: create, change, publish, list, delete', () => {
     const mine = expectOk(await c.t.call<Page<MaInfo>>('/api/ma/list', { tag: '客服' }, c.alice));
     expect(mine.list.map((item) => item.id)).toContain(setup.id);
 
-    const changed = expectOk(await c.t.call<MaInfo>('/api/ma/update', { id: setup.id, name: '新名字', members: [{ agent_id: a.id, note: '新说明', hitl: { action_confirm: true, observation_confirm: false } }, ...membersOf(b)], edges: [{ from: a.id, to: b.id }] }, c.alice));
+    const changed = expectOk(
+      await c.t.call<MaInfo>(
+        '/api/ma/update',
+        {
+          id: setup.id,
+          name: '新名字',
+          members: [{ agent_id: a.id, note: '新说明', hitl: { action_confirm: true, observation_confirm: false } }, ...membersOf(b)],
+          edges: [{ from: a.id, to: b.id }],
+        },
+        c.alice,
+      ),
+    );
     expect(changed).toMatchObject({ name: '新名字', edges: [{ from: a.id, to: b.id }], mode: 'handoff' });
     expect(changed.members[0]).toMatchObject({ note: '新说明', hitl: { action_confirm: true, observation_confirm: false } });
     expect(expectOk(await c.t.call<MaInfo>('/api/ma/update', { id: setup.id, description: '只改描述' }, c.alice))).toMatchObject({ description: '只改描述', members: changed.members });
@@ -109,7 +120,15 @@ describe('multi-agent setups: create, change, publish, list, delete', () => {
     await refused(handoff({ members: 'a' }), /成员必须是数组/);
     expectCode(await c.t.call('/api/ma/detail', {}, c.alice), 40001);
     expectCode(await c.t.call('/api/ma/detail', { id: MISSING }, c.alice), 40401);
-    const sequential = await c.createSetup(handoff({ mode: 'sequential', edges: [{ from: a.id, to: b.id }, { from: b.id, to: d.id }] }));
+    const sequential = await c.createSetup(
+      handoff({
+        mode: 'sequential',
+        edges: [
+          { from: a.id, to: b.id },
+          { from: b.id, to: d.id },
+        ],
+      }),
+    );
     expect(sequential.edges).toHaveLength(2);
   });
 

@@ -126,4 +126,3 @@ export function createMaService({ db, agents, llm, tags }: MaServiceDeps) {
     withhold: (viewer: Viewer, id: string) => setPublic(viewer, id, false),
   };
 }
-

@@ -30,7 +30,13 @@ describe('a multi-agent answer', () => {
       content: '这是退款问题。已退款。',
       run_id: 'r1',
       created_at: '2026-11-26T00:00:00.000Z',
-      meta: { status: 'completed', segments: [{ agent_id: 'a', text: '这是退款问题。' }, { agent_id: 'b', text: '已退款。' }] },
+      meta: {
+        status: 'completed',
+        segments: [
+          { agent_id: 'a', text: '这是退款问题。' },
+          { agent_id: 'b', text: '已退款。' },
+        ],
+      },
     };
     expect(fromAgentMessage(info).parts).toEqual([
       { kind: 'speech', agentId: 'a', text: '这是退款问题。' },

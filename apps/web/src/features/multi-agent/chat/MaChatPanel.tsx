@@ -55,7 +55,9 @@ export function MaChatPanel({ setup, conversationId, onConversation, preview = f
           messages={session.messages}
           isRunning={session.isRunning}
           onRegenerate={session.conversationId && last && !last.pause ? chat.regenerate : undefined}
-          renderAnswer={(message) => <AgentAnswer message={message} toolTitle={(name) => name} onDecide={chat.decide} onOpenSource={() => undefined} busy={session.isRunning} speakerOf={speakerOf} />}
+          renderAnswer={(message) => (
+            <AgentAnswer message={message} toolTitle={(name) => name} onDecide={chat.decide} onOpenSource={() => undefined} busy={session.isRunning} speakerOf={speakerOf} />
+          )}
           hasBody={hasAgentBody}
           assistantAvatar={<AgentAvatar avatar={setup.avatar} size={32} />}
         />

@@ -48,7 +48,9 @@ export function MaEditor({ setup }: { setup?: MaInfo }) {
   const names = useMemo(() => new Map(graph.members.map((member) => [member.agent_id, member.agent_name])), [graph.members]);
   const problems = [
     ...(fields.name.trim() ? [] : ['请输入多智能体名称']),
-    ...(graph.members.length ? maGraphProblems({ ...fields, ...graph, supervisor: fields.mode === 'supervisor' ? fields.supervisor : null }, (id) => names.get(id) ?? id) : ['请至少添加一个成员智能体']),
+    ...(graph.members.length
+      ? maGraphProblems({ ...fields, ...graph, supervisor: fields.mode === 'supervisor' ? fields.supervisor : null }, (id) => names.get(id) ?? id)
+      : ['请至少添加一个成员智能体']),
   ];
   const invalid = useMemo(() => invalidEdges(fields.mode, graph.edges), [fields.mode, graph.edges]);
   const selected = selection?.kind === 'member' ? graph.members.find((member) => member.agent_id === selection.agentId) : undefined;
@@ -98,10 +100,7 @@ export function MaEditor({ setup }: { setup?: MaInfo }) {
           dispatch({ type: event.shiftKey ? 'redo' : 'undo' });
         }}
       >
-        <AgentPalette
-          usedIds={new Set(graph.members.map((member) => member.agent_id))}
-          onAdd={(agent) => add(agent)}
-        />
+        <AgentPalette usedIds={new Set(graph.members.map((member) => member.agent_id))} onAdd={(agent) => add(agent)} />
         <Flex vertical gap={12}>
           <MaCanvas
             graph={graph}
@@ -129,7 +128,9 @@ export function MaEditor({ setup }: { setup?: MaInfo }) {
             />
           ) : null}
         </Flex>
-        <div className={styles.side}>{selected ? <NodePanel member={selected} isStart={graph.start_agent_id === selected.agent_id} dispatch={dispatch} /> : <SetupForm value={fields} onChange={changeFields} />}</div>
+        <div className={styles.side}>
+          {selected ? <NodePanel member={selected} isStart={graph.start_agent_id === selected.agent_id} dispatch={dispatch} /> : <SetupForm value={fields} onChange={changeFields} />}
+        </div>
       </div>
       <UnsavedChangesPrompt blocker={unsaved.blocker} />
     </Card>

@@ -21,7 +21,10 @@ export function SetupForm({ value, onChange }: { value: SetupFields; onChange: (
     <Flex vertical gap={10} data-testid="ma-setup-form">
       {field(TEXT.name, <Input value={value.name} maxLength={50} placeholder={TEXT.namePlaceholder} aria-label={TEXT.name} onChange={(event) => set({ name: event.target.value })} />)}
       {field(TEXT.avatar, <Input value={value.avatar} aria-label={TEXT.avatar} onChange={(event) => set({ avatar: event.target.value })} />)}
-      {field(TEXT.description, <Input.TextArea rows={2} value={value.description} maxLength={2000} aria-label={TEXT.description} onChange={(event) => set({ description: event.target.value })} />)}
+      {field(
+        TEXT.description,
+        <Input.TextArea rows={2} value={value.description} maxLength={2000} aria-label={TEXT.description} onChange={(event) => set({ description: event.target.value })} />,
+      )}
       {field(TEXT.tags, <TagSelect tagType="ma" mode="multiple" value={value.tags} aria-label={TEXT.tags} onChange={(tags) => set({ tags: tags as string[] })} />)}
       {field(
         TEXT.mode,
@@ -46,7 +49,16 @@ export function SetupForm({ value, onChange }: { value: SetupFields; onChange: (
           onChange={(event) => set({ context: event.target.value })}
         />,
       )}
-      {field(TEXT.maxHandoffs, <InputNumber min={1} max={MA_LIMITS.handoffs_per_turn} value={value.max_handoffs} aria-label={TEXT.maxHandoffs} onChange={(max) => set({ max_handoffs: max ?? MA_LIMITS.handoffs_per_turn })} />)}
+      {field(
+        TEXT.maxHandoffs,
+        <InputNumber
+          min={1}
+          max={MA_LIMITS.handoffs_per_turn}
+          value={value.max_handoffs}
+          aria-label={TEXT.maxHandoffs}
+          onChange={(max) => set({ max_handoffs: max ?? MA_LIMITS.handoffs_per_turn })}
+        />,
+      )}
       {value.mode === 'supervisor' ? (
         <>
           {field(
@@ -61,7 +73,12 @@ export function SetupForm({ value, onChange }: { value: SetupFields; onChange: (
           )}
           {field(
             TEXT.coordinatorPrompt,
-            <Input.TextArea rows={4} value={value.supervisor.system_prompt} aria-label={TEXT.coordinatorPrompt} onChange={(event) => set({ supervisor: { ...value.supervisor, system_prompt: event.target.value } })} />,
+            <Input.TextArea
+              rows={4}
+              value={value.supervisor.system_prompt}
+              aria-label={TEXT.coordinatorPrompt}
+              onChange={(event) => set({ supervisor: { ...value.supervisor, system_prompt: event.target.value } })}
+            />,
           )}
         </>
       ) : null}
