@@ -134,7 +134,4 @@ export function applyStep(state: EngineState, row: Pick<RunStepRow, 'id' | 'type
 
 export const rebuildState = (messages: ChatMessage[], rows: RunStepRow[]) => rows.reduce(applyStep, initialState(messages));
 
-/** What an agent's stored steps add up to, from the messages it started with (multi-agent chat reads its members' parts so). */
-export const transcriptOf = rebuildState;
-
 export { currentCall };
