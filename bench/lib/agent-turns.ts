@@ -17,11 +17,12 @@ const CALCULATOR = {
   },
 };
 
-async function completion(baseUrl: string, model: string, messages: unknown[]): Promise<string> {
+/** One streamed chat completion straight from the model server, read to the end. */
+export async function completion(baseUrl: string, model: string, messages: unknown[], tools: unknown[] = [CALCULATOR]): Promise<string> {
   const response = await fetch(`${baseUrl}/chat/completions`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ model, stream: true, stream_options: { include_usage: true }, messages, tools: [CALCULATOR] }),
+    body: JSON.stringify({ model, stream: true, stream_options: { include_usage: true }, messages, ...(tools.length ? { tools } : {}) }),
   });
   const text = await response.text();
   if (!response.ok) throw new Error(`model answered ${response.status}`);

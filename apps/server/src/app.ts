@@ -10,6 +10,8 @@ import { openSecretBox } from './platform/security/index.js';
 import { agentReferences, agentRoutes, createAgentModule } from './modules/agent/index.js';
 import { agentChatRoutes, createAgentChatService } from './modules/agent-chat/index.js';
 import { agentPublishRoutes, createAgentPublishModule } from './modules/agent-publish/index.js';
+import { createMaModule, maReferences, maRoutes } from './modules/multi-agent/index.js';
+import { createMaChatService, maChatRoutes } from './modules/multi-agent-chat/index.js';
 import { conversationRoutes, createConversationService, createTitleWriter } from './modules/conversation/index.js';
 import { createFileModule, FILE_UPLOAD_URLS, fileRoutes, installMultipart, readChatAttachments, type ReadChatAttachments } from './modules/files/index.js';
 import { createKnowledgeModule, knowledgeReferences, knowledgeRoutes, retrievalRoutes } from './modules/knowledge/index.js';
@@ -85,6 +87,7 @@ export async function buildApp({ config, database, smsProvider, logStream, exten
     llmReferences(db),
     knowledgeReferences(db),
     agentReferences(db),
+    maReferences(db),
     toolReferences(db),
     mcpReferences(db),
   ]);
@@ -130,6 +133,7 @@ export async function buildApp({ config, database, smsProvider, logStream, exten
     cacheSeconds: config.AGENT_CACHE_SECONDS,
     llm: llm.service,
     tags: tags.tags,
+    references,
     resolveTools: (viewer, ids) => toolModule.catalog.resolveTools(viewer, ids),
     getKb: async (viewer, kbId) => (await knowledge.kbs.getKb(viewer, kbId))[0]!,
     getService: (viewer, serviceId) => mcp.registry.getServiceById(viewer, serviceId),
@@ -154,7 +158,8 @@ export async function buildApp({ config, database, smsProvider, logStream, exten
   toolRoutes(app, toolModule);
   mcpRoutes(app, mcp);
   agentRoutes(app, agentModule);
-  const agentChat = createAgentChatService({
+  // What running an agent needs: agent chat, and each member of a multi-agent chat.
+  const agentRunning = {
     db,
     log: app.log,
     llm: llm.service,
@@ -166,8 +171,12 @@ export async function buildApp({ config, database, smsProvider, logStream, exten
     runs,
     agents: agentModule.registry,
     readAttachments,
-  });
+  };
+  const agentChat = createAgentChatService(agentRunning);
   agentChatRoutes(app, agentChat);
+  const multiAgent = createMaModule({ db, agents: agentModule.registry, llm: llm.service, tags: tags.tags });
+  maRoutes(app, multiAgent.setups);
+  maChatRoutes(app, createMaChatService({ ...agentRunning, setups: multiAgent.registry }));
   agentPublishRoutes(app, createAgentPublishModule({ db, agents: agentModule.registry, runner: agentChat, log: app.log }));
   topologyRoutes(app, createTopologyService({ references }));
   versionRoutes(app, database.ping);

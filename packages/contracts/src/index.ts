@@ -30,3 +30,6 @@ export * from './agent.js';
 export * from './agent-values.js';
 export * from './text-safety.js';
 export * from './topology.js';
+export * from './multi-agent.js';
+export * from './multi-agent-values.js';
+export * from './multi-agent-graph.js';

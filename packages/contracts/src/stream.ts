@@ -1,7 +1,8 @@
 /** The one stream every chat uses (docs/streaming.md): event names and their data. */
 export interface StreamEventMap {
   run: { run_id: string; conversation_id: string | null; message_id: string | null };
-  delta: { text: string };
+  /** `agent_id`: in multi-agent chat, the member (or the setup, for its coordinator) who speaks. */
+  delta: { text: string; agent_id?: string };
   reasoning: { text: string };
   /** Segments in citation order: the answer cites `segments[n - 1]` as [n]. `mode`/`notice`: as in a search result. */
   retrieval: {
@@ -12,10 +13,10 @@ export interface StreamEventMap {
   };
   /** `title`: the tool's name as people know it (an MCP function's title, a custom tool's display name). */
   action: { step_id: string; agent_id?: string; tool: string; tool_call_id: string; input: unknown; title?: string };
-  observation: { step_id: string; tool: string; output: unknown; error?: string };
+  observation: { step_id: string; agent_id?: string; tool: string; output: unknown; error?: string };
   plan: { steps: Array<{ index: number; title: string; detail: string; status?: 'pending' | 'running' | 'done' }> };
   handoff: { from_agent_id: string; to_agent_id: string; reason: string };
-  await: { kind: 'action_confirm' | 'observation_confirm' | 'plan_confirm'; step_id: string; payload: unknown };
+  await: { kind: 'action_confirm' | 'observation_confirm' | 'plan_confirm'; step_id: string; agent_id?: string; payload: unknown };
   usage: { prompt_tokens: number; completion_tokens: number };
   error: { code: number; msg: string };
   done: { run_id: string; status: RunEndStatus };

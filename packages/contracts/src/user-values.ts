@@ -38,6 +38,7 @@ export const OWNED_COUNT_LABELS: Record<string, string> = {
   conversations: '会话',
   messages: '消息',
   agents: '智能体',
+  multi_agents: '多智能体',
   knowledge_bases: '知识库',
   files: '文件',
   models: '模型',

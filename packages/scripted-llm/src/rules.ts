@@ -5,6 +5,8 @@ export interface RuleQuery {
   endpoint: Endpoint;
   model: string;
   text: string;
+  /** The system messages' text (chat only). */
+  system: string;
   /** The last message is a tool result (chat only). */
   afterToolResult: boolean;
 }
@@ -24,6 +26,7 @@ const matches = (rule: ScriptRule, query: RuleQuery) =>
   (rule.endpoint ?? 'chat') === query.endpoint &&
   (rule.model === undefined || rule.model === query.model) &&
   (rule.match === undefined || query.text.includes(rule.match)) &&
+  (rule.system === undefined || query.system.includes(rule.system)) &&
   (rule.afterToolResult === undefined || rule.afterToolResult === query.afterToolResult);
 
 /** Scripted rules, tried in order; counts what each has answered (for `times` and `failTimes`). */

@@ -5,7 +5,7 @@ import { DEFAULT_MODELS, answerEmbeddings, answerModels, answerRerank, answerTra
 import { pause, readBody, sendError, sendJson, untilClientLeaves, type Exchange } from './http-io.js';
 import { parseMultipart } from './multipart.js';
 import { createRuleBook, type RuleBook } from './rules.js';
-import { lastUserText } from './text.js';
+import { lastUserText, systemText } from './text.js';
 import type { Endpoint, RecordedRequest, ScriptedLlm, ScriptedLlmOptions, ScriptRule } from './types.js';
 
 const ENDPOINTS: Record<string, Endpoint> = {
@@ -65,7 +65,8 @@ async function answer(context: Context, exchange: Exchange, record: RecordedRequ
   if (options.models && !options.models.includes(model)) return sendError(res, 404, `The model \`${model}\` does not exist`);
 
   const afterToolResult = endpoint === 'chat' && (body as ChatRequestBody).messages?.at(-1)?.role === 'tool';
-  const { rule, fail } = rules.take({ endpoint, model, text: subjectOf(endpoint, body), afterToolResult });
+  const system = endpoint === 'chat' ? systemText((body as ChatRequestBody).messages) : '';
+  const { rule, fail } = rules.take({ endpoint, model, text: subjectOf(endpoint, body), system, afterToolResult });
   if (rule?.delayMs && !(await pause(rule.delayMs, exchange.signal))) return;
   if (rule?.hang) return untilClientLeaves(exchange.signal);
   if (fail && rule?.status) return sendError(res, rule.status, rule.errorMessage);

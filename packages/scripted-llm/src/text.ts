@@ -21,6 +21,14 @@ export function lastUserText(messages: ChatMessageIn[] | undefined): string {
   return contentText(last?.content);
 }
 
+/** The system messages' text, joined (an agent's instructions: who is being asked). */
+export function systemText(messages: ChatMessageIn[] | undefined): string {
+  return (messages ?? [])
+    .filter((message) => message?.role === 'system')
+    .map((message) => contentText(message.content))
+    .join('\n');
+}
+
 /** Splits text into about `parts` pieces on character boundaries (never inside a surrogate pair). */
 export function splitText(text: string, parts = 3): string[] {
   const chars = [...text];

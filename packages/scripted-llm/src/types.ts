@@ -26,6 +26,8 @@ export interface ScriptRule {
    * (embeddings), the query (rerank), the file name and prompt (transcriptions).
    */
   match?: string;
+  /** Only chat requests whose system message contains this: tells apart agents that share a model (multi-agent chat). */
+  system?: string;
   /** Only when the last message is a tool result (true), or only when it is not (false). */
   afterToolResult?: boolean;
   /** Answer this many matching requests, then drop the rule. */

@@ -1,6 +1,7 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { accountRoutes } from '../features/account';
 import { agentEmbedRoutes, agentRoutes } from '../features/agents';
+import { maRoutes } from '../features/multi-agent';
 import { authRoutes, RequireAuth } from '../features/auth';
 import { filesRoutes, filesStandaloneRoutes } from '../features/files';
 import { knowledgeRoutes } from '../features/knowledge';
@@ -54,6 +55,7 @@ export const routes: RouteObject[] = [
                 ...toolsRoutes,
                 ...servicesRoutes,
                 ...agentRoutes,
+                ...maRoutes,
                 ...pendingAppRoutes,
               ],
             },

@@ -4,7 +4,8 @@ import { storedJson } from '../../core/index.js';
 import { hitlSchema, retrievalSchema, serviceRefsSchema } from '../agent/index.js';
 
 const text = z.string();
-const agentSchema = z.object({
+/** An agent as a run stores it (the snapshot a later segment runs with). */
+export const agentSnapshotSchema = z.object({
   id: text,
   name: text,
   avatar: text,
@@ -39,7 +40,7 @@ const contentPart = z.discriminatedUnion('type', [z.object({ type: z.literal('te
 const agentRunInputSchema = z.object({
   mode: z.enum(['chat', 'plan']),
   /** The agent as it was when the turn started (a draft previewed in the builder included). */
-  agent: agentSchema,
+  agent: agentSnapshotSchema,
   query: text,
   /** The last user message carries the question's attachments (their text, and images for vision models). */
   history: z.array(

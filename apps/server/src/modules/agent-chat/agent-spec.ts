@@ -1,3 +1,4 @@
+import type { AgentInfo } from '@agent-platform/contracts';
 import type { Db } from '../../platform/db/index.js';
 import { AppError, type Logger, type Viewer } from '../../core/index.js';
 import { planProgress, readStep, type EngineSpec, type SegmentEnd, type Step } from '../../runtime/agent-engine/index.js';
@@ -6,7 +7,7 @@ import { listSteps, stepInfo, stepRow, type RunContext, type RunService } from '
 import type { Tool } from '../../runtime/tools/index.js';
 import type { ConversationService, MessageMeta } from '../conversation/index.js';
 import type { KnowledgeRetriever } from '../knowledge/index.js';
-import type { LlmService } from '../llm/index.js';
+import type { LlmService, ResolvedModel } from '../llm/index.js';
 import type { McpCatalog } from '../mcp/index.js';
 import type { ToolCatalog } from '../tool/index.js';
 import { knowledgeSearchTool, retrieveForAgent } from './agent-knowledge.js';
@@ -60,8 +61,7 @@ function messageMeta(input: AgentRunInput, end: SegmentEnd): MessageMeta {
 }
 
 /** The agent's tools: built-ins and custom tools by id, MCP functions by service, and the knowledge search. */
-async function agentTools(deps: AgentSpecDeps, viewer: Viewer, input: AgentRunInput): Promise<{ tools: Tool[]; unavailable: string[] }> {
-  const { agent } = input;
+async function agentTools(deps: AgentSpecDeps, viewer: Viewer, agent: AgentInfo): Promise<{ tools: Tool[]; unavailable: string[] }> {
   const tools = await deps.tools.resolveTools(viewer, agent.tool_ids);
   const unavailable: string[] = [];
   for (const service of agent.services) {
@@ -78,24 +78,24 @@ async function agentTools(deps: AgentSpecDeps, viewer: Viewer, input: AgentRunIn
   return { tools, unavailable };
 }
 
-/** The engine's view of one agent run, rebuilt from the run's stored input (fresh: a run that has no steps yet). */
-export async function buildAgentSpec(deps: AgentSpecDeps, viewer: Viewer, context: RunContext, fresh: boolean): Promise<EngineSpec> {
-  const { db, llm, conversations } = deps;
-  const input = runInputOf(context.run.input);
-  const { agent } = input;
-  const model = await llm.resolveModel(viewer, agent.llm_name, 'chat');
-  const found = await agentTools(deps, viewer, input);
+/** What the engine needs of one agent whatever the chat: its model, prompt, tools, policy and knowledge. */
+export type AgentEngineParts = Pick<EngineSpec, 'viewer' | 'systemPrompt' | 'tools' | 'policy' | 'parameters' | 'chat' | 'retrieve'> & {
+  model: ResolvedModel;
+  /** Said before the answer when the model takes no tools (empty otherwise). */
+  notice: string;
+};
+
+/** One agent as the engine runs it for `viewer` (agent chat, and each member of a multi-agent chat). */
+export async function agentEngineParts(deps: AgentSpecDeps, viewer: Viewer, agent: AgentInfo, query: string, feature: string): Promise<AgentEngineParts> {
+  const model = await deps.llm.resolveModel(viewer, agent.llm_name, 'chat');
+  const found = await agentTools(deps, viewer, agent);
   const { tools, notice } = toolsForModel(model, found.tools);
-  const { unavailable } = found;
-  // Told once, before the answer of a fresh run; every save of its message keeps it in front.
-  if (notice && fresh) context.emit('delta', { text: notice });
-  const notes = unavailable.map((message) => `（注意：${message}，相关工具本次不可用。）`);
+  const notes = found.unavailable.map((message) => `（注意：${message}，相关工具本次不可用。）`);
   return {
-    mode: input.mode,
+    model,
+    notice,
     viewer,
     systemPrompt: [agent.system_prompt, ...notes].filter(Boolean).join('\n\n'),
-    messages: input.history,
-    query: input.query,
     tools,
     policy: { actionConfirm: agent.hitl.action_confirm, observationConfirm: agent.hitl.observation_confirm, maxSteps: agent.max_steps, toolTimeoutMs: deps.toolTimeoutMs },
     parameters: {
@@ -103,8 +103,24 @@ export async function buildAgentSpec(deps: AgentSpecDeps, viewer: Viewer, contex
       ...(agent.top_p === null ? {} : { topP: agent.top_p }),
       ...(agent.max_tokens === null ? {} : { maxTokens: agent.max_tokens }),
     },
-    chat: (request, signal) => llm.streamChat(viewer, model, request, { feature: input.mode === 'plan' ? 'agent_plan' : 'agent', signal }),
-    retrieve: (signal) => retrieveForAgent(deps.retriever, viewer, agent, input.query, signal),
+    chat: (request, signal) => deps.llm.streamChat(viewer, model, request, { feature, signal }),
+    retrieve: (signal) => retrieveForAgent(deps.retriever, viewer, agent, query, signal),
+  };
+}
+
+/** The engine's view of one agent run, rebuilt from the run's stored input (fresh: a run that has no steps yet). */
+export async function buildAgentSpec(deps: AgentSpecDeps, viewer: Viewer, context: RunContext, fresh: boolean): Promise<EngineSpec> {
+  const { db, llm, conversations } = deps;
+  const input = runInputOf(context.run.input);
+  const parts = await agentEngineParts(deps, viewer, input.agent, input.query, input.mode === 'plan' ? 'agent_plan' : 'agent');
+  const { model, notice } = parts;
+  // Told once, before the answer of a fresh run; every save of its message keeps it in front.
+  if (notice && fresh) context.emit('delta', { text: notice });
+  return {
+    ...parts,
+    mode: input.mode,
+    messages: input.history,
+    query: input.query,
     steps: {
       list: () => (fresh ? Promise.resolve([]) : listSteps(db, context.run.id)),
       insert: (row) => deps.runs.writeStep(row),

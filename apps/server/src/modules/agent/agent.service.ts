@@ -1,7 +1,7 @@
 import type { AgentInfo, CreateAgentBody, ListAgentsBody, Page, UpdateAgentBody } from '@agent-platform/contracts';
 import type { SharedCache } from '../../platform/cache/index.js';
 import type { Db } from '../../platform/db/index.js';
-import { canEdit, requireVisible, type Viewer } from '../../core/index.js';
+import { badInput, canEdit, namedUsers, requireVisible, type ReferenceRegistry, type Viewer } from '../../core/index.js';
 import type { TagService } from '../tag/index.js';
 import { storedHitl, storedRetrieval } from './agent-stored.js';
 import { checkReferences, type AgentReferenceLookups } from './agent-references.js';
@@ -15,6 +15,8 @@ export interface AgentServiceDeps {
   tags?: TagService;
   /** Agents by id for chats (`usableAgent`); every change here evicts the agent in every process. */
   chatCache: SharedCache<repo.AgentListRow | undefined>;
+  /** Who uses an agent (multi-agent setups): such an agent may not be deleted. */
+  references?: Pick<ReferenceRegistry<Db>, 'usersOf'>;
 }
 
 export type AgentService = ReturnType<typeof createAgentService>;
@@ -48,7 +50,7 @@ function columnsOf(body: Partial<CreateAgentBody>): repo.AgentChanges {
 }
 
 /** Agents themselves: create, change, publish, list, delete. Chats with them are in modules/agent-chat. */
-export function createAgentService({ db, lookups, tags, chatCache }: AgentServiceDeps) {
+export function createAgentService({ db, lookups, tags, chatCache, references }: AgentServiceDeps) {
   async function findRow(id: string): Promise<repo.AgentListRow | undefined> {
     return UUID.test(id) ? repo.findAgentListRow(db, id) : undefined;
   }
@@ -106,6 +108,8 @@ export function createAgentService({ db, lookups, tags, chatCache }: AgentServic
 
     async remove(viewer: Viewer, id: string): Promise<void> {
       await editableRow(viewer, id);
+      const users = references ? namedUsers(await references.usersOf('agent', [id])) : [];
+      if (users.length > 0) throw badInput(`该智能体正被${users.join('、')}使用，请先从中移除`);
       if (!(await repo.deleteAgent(db, id))) throw agentNotFound();
       await chatCache.evict(id);
     },

@@ -2,7 +2,7 @@ import type { AgentInfo, CreateAgentBody } from '@agent-platform/contracts';
 import type { Bus } from '../../platform/bus/index.js';
 import { createSharedCache } from '../../platform/cache/index.js';
 import { thingList, type Db } from '../../platform/db/index.js';
-import { edgesOf, type ModuleReferences, type Viewer } from '../../core/index.js';
+import { edgesOf, type ModuleReferences, type ReferenceRegistry, type Viewer } from '../../core/index.js';
 import type { LlmService } from '../llm/index.js';
 import { tagColumnReferences, type TagService } from '../tag/index.js';
 import { checkReferences, type AgentReferenceLookups } from './agent-references.js';
@@ -25,6 +25,8 @@ export interface AgentModuleDeps extends Omit<AgentReferenceLookups, 'llm'> {
   llm: LlmService;
   /** For the tag filter: a first-level tag finds its children's agents too. */
   tags?: TagService;
+  /** Who uses an agent: such an agent may not be deleted. */
+  references?: Pick<ReferenceRegistry<Db>, 'usersOf'>;
 }
 
 /** What the agent engine and publishing ask of agents. */
@@ -36,10 +38,10 @@ export interface AgentRegistry {
 }
 
 /** Agents: the table, the `/agent/*` calls other than chat, and the registry the engine reads agents from. */
-export function createAgentModule({ db, bus, cacheSeconds, llm, tags, resolveTools, getKb, getService }: AgentModuleDeps) {
+export function createAgentModule({ db, bus, cacheSeconds, llm, tags, references, resolveTools, getKb, getService }: AgentModuleDeps) {
   const lookups: AgentReferenceLookups = { llm, resolveTools, getKb, getService };
   const chatCache = createSharedCache<AgentListRow | undefined>({ bus, channel: 'aip_agents_changed', ttlMs: cacheSeconds * 1000 });
-  const agents = createAgentService({ db, lookups, tags, chatCache });
+  const agents = createAgentService({ db, lookups, tags, chatCache, references });
   const registry: AgentRegistry = {
     getUsableAgent: agents.usableAgent,
     checkDraft: (viewer, agent, draft) => checkReferences(lookups, viewer, draft, agent),

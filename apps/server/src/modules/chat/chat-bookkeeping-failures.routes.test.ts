@@ -16,6 +16,7 @@ describe('a run whose bookkeeping fails ends its stream with error, then done', 
   let user: string;
   let agentId: string;
   let kbId: string;
+  let setupId: string;
 
   beforeAll(async () => {
     llm = await startScriptedLlm();
@@ -25,6 +26,7 @@ describe('a run whose bookkeeping fails ends its stream with error, then done', 
     expectOk(await t.call('/api/llm/create_llm_model', { llm_name: MODEL, type: 'chat', provider: 'openai-compatible', base_url: llm.url, api_key: 'sk-bk-0001', is_public: true }, admin));
     agentId = expectOk(await t.call<{ id: string }>('/api/agent/create', { name: '记账测试智能体', llm_name: MODEL }, user)).id;
     kbId = expectOk(await t.call<{ id: string }>('/api/kb/create_knowledge_base', { name: '记账测试知识库' }, user)).id;
+    setupId = expectOk(await t.call<{ id: string }>('/api/ma/create', { name: '记账测试协作', mode: 'handoff', members: [{ agent_id: agentId }], start_agent_id: agentId }, user)).id;
     await t.rows(sql.raw(`create function refuse_write() returns trigger language plpgsql as $$ begin raise exception 'refused by test trigger'; end $$`));
   });
   beforeEach(() => llm.reset());
@@ -37,6 +39,7 @@ describe('a run whose bookkeeping fails ends its stream with error, then done', 
     { url: '/api/llm/chat', body: (query: string) => ({ llm_name: MODEL, query }) },
     { url: '/api/agent/chat', body: (query: string) => ({ agent_id: agentId, query }) },
     { url: '/api/kb/chat', body: (query: string) => ({ llm_name: MODEL, kb_ids: [kbId], query }) },
+    { url: '/api/ma/chat', body: (query: string) => ({ agent_id: setupId, query }) },
   ];
 
   async function streamOf(url: string, body: unknown): Promise<SseEvent[]> {

@@ -183,6 +183,8 @@ export function agentExecutor(build: (context: RunContext) => Promise<EngineSpec
         signal.throwIfAborted();
         if (state.finished) return await end('finished');
         const pending = currentCall(state);
+        // Multi-agent chat: a call that hands the turn to another agent ends this agent's part here.
+        if (pending && spec.handsOver?.(pending.call.name)) return await end('completed');
         const pause = pending ? await advanceCall(pending) : spec.mode === 'plan' ? await planning() : undefined;
         if (pause) {
           emit('await', { kind: pause.kind, step_id: pause.stepId, payload: pause.payload });

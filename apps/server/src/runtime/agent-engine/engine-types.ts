@@ -69,6 +69,11 @@ export interface EngineSpec {
     /** A step row for this run at `position`. */
     build(position: number, step: NewRunStep): RunStepRow;
   };
+  /**
+   * Tools whose call ends this agent's part of the turn unexecuted (multi-agent handoffs and
+   * delegations): the run's owner continues from the stored call.
+   */
+  handsOver?(toolName: string): boolean;
   /** Keeps the conversation's assistant message up to date (written at every pause and at the end). */
   saveMessage(end: SegmentEnd): Promise<void>;
 }

@@ -12,7 +12,8 @@ const TEXT_EVENTS = new Set(['delta', 'reasoning']);
  */
 export class RunRecorder {
   private seq: number;
-  private pending: { type: string; text: string } | undefined;
+  /** `speaker`: a text event's other fields (who speaks, in multi-agent chat); pieces merge only with the same. */
+  private pending: { type: string; text: string; speaker: Record<string, unknown>; key: string } | undefined;
   private timer: NodeJS.Timeout | undefined;
   private lastWrite: Promise<void> = Promise.resolve();
   private sentText = false;
@@ -30,7 +31,8 @@ export class RunRecorder {
 
   emit(type: string, data: Record<string, unknown>): void {
     if (TEXT_EVENTS.has(type) && typeof data.text === 'string') {
-      this.emitText(type, data.text);
+      const { text, ...speaker } = data;
+      this.emitText(type, text, speaker);
       return;
     }
     this.flushText();
@@ -56,19 +58,20 @@ export class RunRecorder {
     if (this.failure) throw this.failure;
   }
 
-  private emitText(type: string, text: string): void {
+  private emitText(type: string, text: string, speaker: Record<string, unknown>): void {
     if (text.length === 0) return;
-    if (this.pending && this.pending.type !== type) this.flushText();
+    const key = `${type}${JSON.stringify(speaker)}`;
+    if (this.pending && this.pending.key !== key) this.flushText();
     if (!this.sentText) {
       this.sentText = true;
-      this.write([{ seq: ++this.seq, type, data: { text } }]);
+      this.write([{ seq: ++this.seq, type, data: { text, ...speaker } }]);
       return;
     }
     if (this.pending) {
       this.pending.text += text;
       return;
     }
-    this.pending = { type, text };
+    this.pending = { type, text, speaker, key };
     this.timer = setTimeout(() => this.flushText(), COALESCE_MS);
   }
 
@@ -76,9 +79,9 @@ export class RunRecorder {
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
     if (!this.pending) return;
-    const { type, text } = this.pending;
+    const { type, text, speaker } = this.pending;
     this.pending = undefined;
-    this.write([{ seq: ++this.seq, type, data: { text } }]);
+    this.write([{ seq: ++this.seq, type, data: { text, ...speaker } }]);
   }
 
   /**

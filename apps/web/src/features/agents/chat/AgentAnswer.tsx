@@ -4,6 +4,7 @@ import type { AgentMessageView, Decision, ToolStepView } from './agent-messages'
 import { AGENT_CHAT_TEXT as TEXT } from './constants';
 import { DecisionBar } from './DecisionBar';
 import { PlanCard } from './PlanCard';
+import { SpeechParts, type SpeakerOf } from './SpeechParts';
 import { StepCards } from './StepCards';
 
 export interface AgentAnswerProps {
@@ -13,10 +14,12 @@ export interface AgentAnswerProps {
   onOpenSource: (messageKey: string, index: number) => void;
   /** Another answer is streaming: decisions wait. */
   busy: boolean;
+  /** Multi-agent chat: the agents who speak in the answer. */
+  speakerOf?: SpeakerOf;
 }
 
 /** What an agent's answer adds to the text: its plan, its tool steps with the decision at a pause, its citations. */
-export function AgentAnswer({ message, toolTitle, onDecide, onOpenSource, busy }: AgentAnswerProps) {
+export function AgentAnswer({ message, toolTitle, onDecide, onOpenSource, busy, speakerOf }: AgentAnswerProps) {
   const { pause, plan, steps = [] } = message;
   const decide = (decision: Decision) => onDecide(message, decision);
   const decisionFor = (step: ToolStepView) => {
@@ -38,7 +41,7 @@ export function AgentAnswer({ message, toolTitle, onDecide, onOpenSource, busy }
         />
       ) : null}
       {cards(steps.filter((step) => !planned.includes(step)))}
-      <CitedAnswer message={message} onOpenSource={onOpenSource} />
+      {speakerOf && message.parts?.length ? <SpeechParts parts={message.parts} speakerOf={speakerOf} /> : <CitedAnswer message={message} onOpenSource={onOpenSource} />}
       {message.runStatus === 'finished' ? <Tag>{TEXT.finishedTag}</Tag> : null}
     </>
   );

@@ -34,8 +34,13 @@ export interface RunPause {
   payload: unknown;
 }
 
+/** Multi-agent chat: who said what, in order, and where the turn passed from one agent to another. */
+export type SpeechPart = { kind: 'speech'; agentId: string; text: string } | { kind: 'handoff'; from: string; to: string; reason: string };
+
 /** An agent's answer: the chat answer plus its tool steps, its plan, and where it waits. */
 export interface AgentMessageView extends ChatMessageView {
+  /** Multi-agent chat only. */
+  parts?: SpeechPart[];
   steps?: ToolStepView[];
   pause?: RunPause | null;
   plan?: PlanStep[];
@@ -71,6 +76,15 @@ const durationOf = (data: object) => {
  */
 export function applyAgentEvent(message: AgentMessageView, event: StreamEvent): AgentMessageView {
   switch (event.event) {
+    case 'delta': {
+      const { agent_id: agentId, text } = event.data;
+      const spoken = applyStreamEvent(message, event) as AgentMessageView;
+      return agentId ? { ...spoken, parts: addSpeech(message.parts ?? [], agentId, text) } : spoken;
+    }
+    case 'handoff': {
+      const { from_agent_id: from, to_agent_id: to, reason } = event.data;
+      return { ...message, parts: [...(message.parts ?? []), { kind: 'handoff', from, to, reason }] };
+    }
     case 'action': {
       const { step_id, tool, tool_call_id, input, title } = event.data;
       const step: ToolStepView = { key: step_id, tool, ...(title ? { title } : {}), toolCallId: tool_call_id, input, status: 'running', planIndex: runningPlanIndex(message) };
@@ -117,6 +131,13 @@ export function applyAgentEvent(message: AgentMessageView, event: StreamEvent): 
     default:
       return applyStreamEvent(message, event);
   }
+}
+
+/** A piece of text joins its speaker's last words, or starts a new speech. */
+export function addSpeech(parts: SpeechPart[], agentId: string, text: string): SpeechPart[] {
+  const last = parts.at(-1);
+  if (last?.kind === 'speech' && last.agentId === agentId) return [...parts.slice(0, -1), { ...last, text: last.text + text }];
+  return [...parts, { kind: 'speech', agentId, text }];
 }
 
 /** A person's answer at a pause, as the step card shows it afterwards. */

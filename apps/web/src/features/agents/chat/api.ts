@@ -2,10 +2,10 @@ import type { AgentChatBody, CommonUploadResult, HitlDecision, Page, PlanRunInfo
 import { http, NO_TIMEOUT } from '../../../lib/http';
 import { attachRun, streamRun, type RunStreamOptions, type RunStreamResult } from '../../../lib/run-stream';
 
-/** Agent chat and plan chat share the body, the stream and the five decisions; only the path differs. */
-export type AgentChatMode = 'chat' | 'plan';
+/** Agent chat, plan chat and multi-agent chat share the body, the stream and the decisions; only the path differs (`agent_id` is the setup's in `ma`). */
+export type AgentChatMode = 'chat' | 'plan' | 'ma';
 
-const CHAT_PATHS: Record<AgentChatMode, string> = { chat: '/agent/chat', plan: '/agent/plan_chat' };
+const CHAT_PATHS: Record<AgentChatMode, string> = { chat: '/agent/chat', plan: '/agent/plan_chat', ma: '/ma/chat' };
 
 /** `regenerate` asks the same question again in the same conversation. */
 export type AgentChatRequest = AgentChatBody & { regenerate?: boolean };

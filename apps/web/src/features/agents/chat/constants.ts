@@ -32,6 +32,9 @@ export const AGENT_CHAT_TEXT = {
   decisionFailed: '操作失败',
 } as const;
 
+/** Multi-agent answers. */
+export const SPEECH_TEXT = { reason: '，原因：' } as const;
+
 export const STEP_TEXT = {
   input: '输入参数',
   output: '执行结果',

@@ -1,7 +1,7 @@
 import type { HitlKind, MessageInfo, PlanStep, RunEndStatus, RunStepInfo, StreamEvent } from '@agent-platform/contracts';
 import { HITL_KINDS } from '@agent-platform/contracts';
 import { fromMessageInfo, type RetrievedSource } from '../../../lib/chat-messages';
-import { applyAgentEvent, resumeAnswer, type AgentMessageView, type Decision, type RunPause } from './agent-messages';
+import { addSpeech, applyAgentEvent, resumeAnswer, type AgentMessageView, type Decision, type RunPause, type SpeechPart } from './agent-messages';
 
 type Row = Pick<RunStepInfo, 'id' | 'type' | 'input' | 'output'>;
 const record = (value: unknown): Record<string, unknown> => (typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {});
@@ -86,6 +86,20 @@ function citationsOf(meta: Record<string, unknown>): RetrievedSource[] | undefin
   return list?.filter((item): item is RetrievedSource => typeof record(item).segment_id === 'string' && typeof record(item).text === 'string');
 }
 
+/** Multi-agent chat: each agent's part (`meta.segments`), with a handoff between two speakers. */
+function partsOf(meta: Record<string, unknown>): Pick<AgentMessageView, 'parts'> {
+  if (!Array.isArray(meta.segments)) return {};
+  const parts: SpeechPart[] = [];
+  let previous: string | undefined;
+  for (const segment of meta.segments as Array<{ agent_id?: unknown; text?: unknown }>) {
+    const agentId = String(segment.agent_id ?? '');
+    if (previous && previous !== agentId) parts.push({ kind: 'handoff', from: previous, to: agentId, reason: '' });
+    if (typeof segment.text === 'string' && segment.text) parts.push(...addSpeech([], agentId, segment.text));
+    previous = agentId;
+  }
+  return { parts };
+}
+
 /**
  * A stored message as the agent chat shows it: the answer, and for an agent's answer its tool steps,
  * plan and decisions rebuilt from `meta.steps` through the same reducer the live stream uses, and
@@ -110,5 +124,5 @@ export function fromAgentMessage(info: MessageInfo): AgentMessageView {
   if (Array.isArray(meta.plan) && meta.plan.length) message = { ...message, plan: meta.plan as PlanStep[] };
   const ended = runStatus ? applyAgentEvent(message, event('done', { run_id: info.run_id ?? '', status: runStatus })) : message;
   // The stored text and status are the truth: the steps only add what the page shows beside them.
-  return { ...ended, content: base.content, status: base.status, error: base.error, sources: base.sources ?? citationsOf(meta), runStatus, key: base.key };
+  return { ...ended, ...partsOf(meta), content: base.content, status: base.status, error: base.error, sources: base.sources ?? citationsOf(meta), runStatus, key: base.key };
 }

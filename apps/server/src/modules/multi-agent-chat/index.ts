@@ -1,0 +1,2 @@
+export { createMaChatService, type MaChatService } from './ma-chat.service.js';
+export { maChatRoutes } from './ma-chat.routes.js';

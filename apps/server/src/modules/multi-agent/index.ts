@@ -1,0 +1,32 @@
+import type { MaInfo } from '@agent-platform/contracts';
+import type { Db } from '../../platform/db/index.js';
+import { edgesOf, requireVisible, type ModuleReferences, type Viewer } from '../../core/index.js';
+import { tagColumnReferences } from '../tag/index.js';
+import { toMaInfo } from './ma.mapper.js';
+import { countMasByOwner, findMaListRow, masUsingAgents } from './ma.repo.js';
+import { createMaService, WHAT, type MaServiceDeps } from './ma.service.js';
+import { multiAgents } from './ma.tables.js';
+
+export { maRoutes } from './ma.routes.js';
+
+/** What multi-agent chat asks of setups. */
+export interface MaRegistry {
+  /** The setup if the viewer may use it: their own, or published (administrators all); 40401 `多智能体不存在` otherwise. */
+  getUsableSetup(viewer: Viewer, id: string): Promise<MaInfo>;
+}
+
+/** Multi-agent setups: the table, the `/ma/*` calls other than chat, and the registry chats read setups from. */
+export function createMaModule(deps: MaServiceDeps) {
+  const setups = createMaService(deps);
+  const registry: MaRegistry = {
+    getUsableSetup: async (viewer, id) => toMaInfo(requireVisible(viewer, /^[0-9a-f-]{36}$/i.test(id) ? await findMaListRow(deps.db, id) : undefined, WHAT), viewer, { forRunning: true }),
+  };
+  return { setups, registry };
+}
+
+/** Setups refer to their member agents (an agent a setup uses may not be deleted); how many each user owns; their tags. */
+export const maReferences = (db: Db): ModuleReferences<Db> => ({
+  references: [{ from: 'multi_agent', label: '多智能体', to: 'agent', blocksDelete: true, find: async (ids) => edgesOf('multi_agent', await masUsingAgents(db, ids)) }],
+  owned: [{ key: 'multi_agents', countByOwner: (userIds) => countMasByOwner(db, userIds) }],
+  tagged: [tagColumnReferences('ma', multiAgents, multiAgents.tags)],
+});
