@@ -4,6 +4,7 @@ export { AppError, badInput, forbidden, notFound } from './app-error.js';
 export type { Logger } from './logger.js';
 export { describeIssues, parseInput } from './validation.js';
 export type { AuthUser, Viewer } from './viewer.js';
+export type { UploadPart, UploadParts } from './upload-parts.js';
 export { canEdit, canSee, isAdmin, requireEditable, requireVisible, visibleWhere, type Owned } from './visibility.js';
 export { StoredDataError, storedJson, type StoredJson } from './stored-json.js';
 export {
