@@ -3,6 +3,7 @@ import type {
   CreateKbBody,
   DeleteDocsBody,
   KbDictionary,
+  PlatformDictionary,
   KbChatBody,
   KbDocsResult,
   KbDocument,
@@ -122,4 +123,9 @@ export function getKbDictionary(kbId: string): Promise<KbDictionary> {
 
 export function updateKbDictionary(body: UpdateKbDictionaryBody): Promise<KbDictionary> {
   return http.post<KbDictionary>('/kb/update_dictionary', body);
+}
+
+/** Administrators: the words every knowledge base uses besides its own. */
+export function updatePlatformDictionary(words: string[]): Promise<PlatformDictionary> {
+  return http.post<PlatformDictionary>('/kb/update_platform_dictionary', { words });
 }

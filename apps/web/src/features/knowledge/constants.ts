@@ -219,5 +219,7 @@ export const KB_DICTIONARY_TEXT = {
   reindexPrompt: '词典已修改：已有文档仍按原来的分词建立索引，重建索引后新词条才会对它们生效。',
   platformLabel: '全平台词条（管理员维护，对所有知识库生效）',
   platformEmpty: '暂无全平台词条',
+  savePlatform: '保存全平台词典',
+  platformSaved: (marked: number) => (marked > 0 ? `全平台词典已保存，${marked} 个知识库需要重建索引` : '全平台词典已保存'),
   readOnly: '只有知识库的创建者可以修改词典',
 } as const;

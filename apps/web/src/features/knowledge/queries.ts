@@ -32,6 +32,7 @@ import {
   setKbPublic,
   updateKb,
   updateKbDictionary,
+  updatePlatformDictionary,
   updateSegment,
   type KbScope,
 } from './api';
@@ -121,6 +122,8 @@ export const useDeleteDocuments = () => useKbMutation((body: DeleteDocsBody) => 
 export const useUpdateSegment = () => useKbMutation((body: UpdateSegmentBody) => updateSegment(body));
 /** Saving the dictionary may mark the knowledge base for re-indexing: everything of it is read again. */
 export const useUpdateKbDictionary = () => useKbMutation((body: UpdateKbDictionaryBody) => updateKbDictionary(body));
+/** Administrators: it may mark every knowledge base holding documents for re-indexing. */
+export const useUpdatePlatformDictionary = () => useKbMutation((words: string[]) => updatePlatformDictionary(words));
 
 export function useKbDictionary(kbId: string) {
   return useQuery<KbDictionary, ApiError>({ queryKey: kbKeys.dictionary(kbId), queryFn: () => getKbDictionary(kbId) });

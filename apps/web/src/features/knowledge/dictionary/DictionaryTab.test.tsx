@@ -1,10 +1,11 @@
-import type { KbDictionary, KnowledgeBase } from '@agent-platform/contracts';
+import type { KbDictionary, KnowledgeBase, UserInfo } from '@agent-platform/contracts';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { AxiosHeaders, type AxiosAdapter } from 'axios';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { http } from '../../../lib/http';
 import { createQueryClient } from '../../../lib/query-client';
+import { userKeys } from '../../auth';
 import { DictionaryTab } from './DictionaryTab';
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
@@ -38,6 +39,16 @@ function serve(initial: KbDictionary) {
   const adapter: AxiosAdapter = async (config) => {
     const body = typeof config.data === 'string' ? JSON.parse(config.data) : config.data;
     sent.push({ url: config.url, body });
+    if (config.url === '/kb/update_platform_dictionary') {
+      Object.assign(state, { platform_words: (body as { words: string[] }).words });
+      return {
+        data: { code: 200, msg: '操作成功', data: { words: state.platform_words, updated_at: '', marked_for_reindex: 3 } },
+        status: 200,
+        statusText: '',
+        headers: new AxiosHeaders(),
+        config,
+      };
+    }
     if (config.url === '/kb/update_dictionary') {
       const given = (body as { words: string[] }).words;
       if (given.some((word) => word.length < 2)) return { data: { code: 40001, msg: '词条至少 2 个字符', data: null }, status: 400, statusText: '', headers: new AxiosHeaders(), config };
@@ -50,12 +61,17 @@ function serve(initial: KbDictionary) {
   return sent;
 }
 
-const renderTab = (editable = true) =>
-  render(
-    <QueryClientProvider client={createQueryClient()}>
+function renderTab(editable = true, role: UserInfo['role'] = 'user') {
+  const client = createQueryClient();
+  // The signed-in user, as the authenticated area's guard leaves it.
+  const user: UserInfo = { id: 'u1', user_name: 'zhangsan', nick_name: '张三', phone: '13800000000', role, status: 'active', created_at: '' };
+  client.setQueryData(userKeys.me, user);
+  return render(
+    <QueryClientProvider client={client}>
       <DictionaryTab kb={kb(editable)} />
     </QueryClientProvider>,
   );
+}
 
 describe('DictionaryTab', () => {
   const originalAdapter = http.client.defaults.adapter;
@@ -89,6 +105,17 @@ describe('DictionaryTab', () => {
     fireEvent.click(screen.getByRole('button', { name: '保存词典' }));
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith('操作失败', { description: '词条至少 2 个字符' }));
     expect(screen.getByText('暂无全平台词条')).toBeTruthy();
+  });
+
+  it("lets an administrator change the platform's words, saying how many knowledge bases now need re-indexing", async () => {
+    const sent = serve({ kb_id: 'k1', words: [], platform_words: ['净水器滤芯'], needs_reindex: false });
+    renderTab(true, 'admin');
+    const box = (await screen.findByLabelText('全平台词条（管理员维护，对所有知识库生效）')) as HTMLTextAreaElement;
+    expect(box.value).toBe('净水器滤芯');
+    fireEvent.change(box, { target: { value: '净水器滤芯\n云雀九号' } });
+    fireEvent.click(screen.getByRole('button', { name: '保存全平台词典' }));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('全平台词典已保存，3 个知识库需要重建索引'));
+    expect(sent.find((call) => call.url === '/kb/update_platform_dictionary')?.body).toEqual({ words: ['净水器滤芯', '云雀九号'] });
   });
 
   it('is read-only for someone who may not change the knowledge base', async () => {
