@@ -4,7 +4,7 @@ import v8 from 'node:v8';
 import { sql } from 'drizzle-orm';
 import { openPglite, type PgliteTuning } from '../../apps/server/src/platform/db/index.js';
 import { segmentWords } from '../../apps/server/src/platform/documents/index.js';
-import { createFullTextSearch } from '../../apps/server/src/modules/knowledge/retrieval/fulltext-search.js';
+import { createFullTextSearch } from '../../apps/server/src/modules/knowledge/index.js';
 
 export interface ProbeVariant extends PgliteTuning {
   name: string;

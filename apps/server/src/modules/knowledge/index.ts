@@ -21,6 +21,8 @@ export { INGEST_JOB } from './kb-ingest.job.js';
 export { seedingSteps } from './kb-segments-store.js';
 export { EMBED_BATCH, indexedText } from './kb-vectors.js';
 export { createVectorStore } from './retrieval/vector-store.js';
+/** Benchmarks search a seeded database with it directly (bench/lib/pglite-probe.ts). */
+export { createFullTextSearch } from './retrieval/fulltext-search.js';
 export { knowledgeReferences } from './knowledge-usage.js';
 export type { KnowledgeService } from './knowledge.service.js';
 export { retrievalRoutes, type KnowledgeRetriever, type RetrieveInput, type RetrieveOptions } from './retrieval/index.js';

@@ -40,11 +40,11 @@ describe('user dictionaries', () => {
 
     const cases: Array<[unknown, string | RegExp]> = [
       [{ kb_id: kb.id }, /词条必须是数组/],
-      [{ kb_id: kb.id, words: ['云雀 九号'] }, '词条不能包含空格或换行'],
-      [{ kb_id: kb.id, words: ['云'] }, '词条至少 2 个字符'],
-      [{ kb_id: kb.id, words: ['，。'] }, '词条不能只由标点符号组成'],
-      [{ kb_id: kb.id, words: ['长'.repeat(33)] }, '词条不能超过 32 个字符'],
-      [{ kb_id: kb.id, words: Array.from({ length: 2001 }, (_, index) => `词${index}`) }, '最多 2000 个词条'],
+      [{ kb_id: kb.id, words: ['云雀 九号'] }, '参数 words.0 不合法：词条不能包含空格或换行'],
+      [{ kb_id: kb.id, words: ['好词', '云'] }, '参数 words.1 不合法：词条至少 2 个字符'],
+      [{ kb_id: kb.id, words: ['，。'] }, '参数 words.0 不合法：词条不能只由标点符号组成'],
+      [{ kb_id: kb.id, words: ['长'.repeat(33)] }, '参数 words.0 不合法：词条不能超过 32 个字符'],
+      [{ kb_id: kb.id, words: Array.from({ length: 2001 }, (_, index) => `词${index}`) }, '参数 words 不合法：最多 2000 个词条'],
     ];
     for (const [body, msg] of cases) expectCode(await c.t.call('/api/kb/update_dictionary', body, c.alice), 40001, msg);
   });
@@ -89,7 +89,7 @@ describe('user dictionaries', () => {
   it("lets only administrators change the platform's words, which every knowledge base then uses, and marks those holding documents", async () => {
     expectCode(await c.t.call('/api/kb/update_platform_dictionary', { words: ['云雀九号'] }, c.alice), 40301, NOT_ADMIN);
     expectCode(await c.t.raw({ method: 'GET', url: '/api/kb/get_platform_dictionary', headers: { 'access-token': c.alice } }), 40301, NOT_ADMIN);
-    expectCode(await c.t.call('/api/kb/update_platform_dictionary', { words: ['a b'] }, c.admin), 40001, '词条不能包含空格或换行');
+    expectCode(await c.t.call('/api/kb/update_platform_dictionary', { words: ['a b'] }, c.admin), 40001, '参数 words.0 不合法：词条不能包含空格或换行');
 
     const kb = await c.createKb(c.bob);
     await ingest(c, c.bob, kb.id, [PRODUCT]);
