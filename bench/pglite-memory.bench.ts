@@ -11,7 +11,9 @@ import { sql } from 'drizzle-orm';
 import { openPglite } from '../apps/server/src/platform/db/index.js';
 import { seedDocuments } from './lib/kb-seed.js';
 import type { ProbeVariant } from './lib/pglite-probe.js';
-import { ROOT } from './lib/servers.js';
+import { processStats } from './lib/proc.js';
+import { PLATFORM_ENTRY, postJson, ROOT, startProcess } from './lib/servers.js';
+import { smallTextFiles } from '../apps/server/test/fixtures/small-docs.js';
 
 const SEGMENTS = Number(process.env.BENCH_MEMORY_SEGMENTS ?? 10_000);
 /** The knowledge bench's documents: 50 segments each. */
@@ -36,7 +38,8 @@ async function seed(dataDir: string): Promise<string> {
     const { db } = database;
     await db.execute(sql`insert into users (id, user_name, nick_name, phone, password_hash) values (${userId}::uuid, 'bench', '压测', '13800000000', 'x')`);
     await db.execute(sql`insert into files (id, owner_id, tree, kind, name) values (${fileId}::uuid, ${userId}::uuid, 'private', 'file', '语料.md')`);
-    await db.execute(sql`insert into knowledge_bases (id, owner_id, name, chunk_size, chunk_overlap) values (${kbId}::uuid, ${userId}::uuid, '内存测试', 500, 50)`);
+    // Public, so that the user the server test registers may search it.
+    await db.execute(sql`insert into knowledge_bases (id, owner_id, name, chunk_size, chunk_overlap, is_public) values (${kbId}::uuid, ${userId}::uuid, '内存测试', 500, 50, true)`);
     await db.execute(sql`insert into kb_documents (id, kb_id, file_id, name, status) values (${randomUUID()}::uuid, ${kbId}::uuid, ${fileId}::uuid, '语料.md', 'done')`);
   } finally {
     await database.close();
@@ -48,6 +51,41 @@ async function seed(dataDir: string): Promise<string> {
   await check.close();
   console.log(`seeded ${counted} segments in ${documents} documents (${mbPerSecond.toFixed(2)} MB/s)`);
   return kbId;
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The built server on the seeded data: RSS once started, after searches, and after a batch of uploads once its parser threads have ended. */
+async function serverAtRest(dataDir: string, kbId: string): Promise<Record<string, number>> {
+  const server = await startProcess(PLATFORM_ENTRY, { NODE_ENV: 'production', DATA_DIR: dataDir }, 18821);
+  try {
+    const figures: Record<string, number> = {};
+    await pause(3000);
+    figures.startedMb = processStats(server.pid).rssMb;
+    const user = { user_name: 'memory', password: 'bench-password', nick_name: '内存', phone: '13800000001' };
+    await postJson(`${server.url}/api/user/register/by_username`, user);
+    const { data } = await postJson<{ data: { token: string } }>(`${server.url}/api/user/login/by_username`, user);
+    const headers = { 'access-token': data.token };
+    for (const query of ['知识库的检索效果', '数据备份与恢复', '合同审批流程', '项目进度风险', '供应商采购预算']) {
+      for (let round = 0; round < 8; round += 1) await postJson(`${server.url}/api/kb/search_docs`, { kb_id: kbId, query, mode: 'fulltext', top_k: 5 }, headers);
+    }
+    await pause(3000);
+    figures.afterSearchesMb = processStats(server.pid).rssMb;
+    const own = await postJson<{ data: { id: string } }>(`${server.url}/api/kb/create_knowledge_base`, { name: '上传' }, headers);
+    const form = new FormData();
+    form.append('kb_id', own.data.id);
+    for (const file of smallTextFiles(100)) form.append('files', new Blob([file.content as string]), file.name);
+    await fetch(`${server.url}/api/kb/upload_docs`, { method: 'POST', headers, body: form });
+    await pause(5000);
+    figures.afterUploadMb = processStats(server.pid).rssMb;
+    // The parser threads end after 30 s without work.
+    await pause(35_000);
+    figures.atRestMb = processStats(server.pid).rssMb;
+    figures.peakMb = processStats(server.pid).peakMb;
+    return figures;
+  } finally {
+    await server.stop();
+  }
 }
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aip-pglite-memory-'));
@@ -64,6 +102,10 @@ try {
   }
   console.log(`\nPGlite resident memory, ${SEGMENTS} segments, load average ${os.loadavg()[0]!.toFixed(2)} (${os.cpus().length} cores):`);
   console.table(rows);
+  if (process.env.BENCH_MEMORY_SERVER !== '0') {
+    const server = await serverAtRest(dataDir, kbId);
+    console.log(`\nthe server (${PLATFORM_ENTRY}) on this data, RSS in MB: ${JSON.stringify(server)}`);
+  }
 } finally {
   fs.rmSync(dataDir, { recursive: true, force: true });
 }
