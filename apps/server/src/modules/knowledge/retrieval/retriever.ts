@@ -79,7 +79,7 @@ export function createKnowledgeRetriever({ db, llm, vectors, log, userWordsOfKb 
       group.kbIds.push(kb.id);
       groups.set(userWords?.key ?? '', group);
     }
-    const lists = [];
+    const lists: FullTextHit[][] = [];
     for (const { userWords, kbIds } of groups.values()) lists.push(await searchFullText(db, kbIds, segmentWords(query, userWords), limit));
     if (lists.length === 1) return lists[0]!;
     return lists
@@ -160,7 +160,6 @@ export function createKnowledgeRetriever({ db, llm, vectors, log, userWordsOfKb 
   return {
     async retrieve(viewer, input, options = {}) {
       const kbs = await visibleKbs(viewer, input.kbIds);
-      const kbIds = kbs.map((kb) => kb.id);
       let mode = input.mode;
       let notice: string | null = null;
       if (mode !== 'fulltext') {
@@ -173,7 +172,8 @@ export function createKnowledgeRetriever({ db, llm, vectors, log, userWordsOfKb 
       // Both halves at once: on PostgreSQL each statement takes its own pooled connection; on PGlite (one
       // connection) the statements queue, but the full-text one still runs while the query is embedded.
       const fulltextSearch: Promise<FullTextHit[]> = mode === 'vector' ? Promise.resolve([]) : searchWords(kbs, input.query, limit);
-      fulltextSearch.catch(() => undefined);
+      // Awaited below; until then a failure must not count as unhandled.
+      void fulltextSearch.catch(() => undefined);
       let vectorList: Ranked[] = [];
       if (mode !== 'fulltext') {
         try {
