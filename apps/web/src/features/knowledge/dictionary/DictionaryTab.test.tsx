@@ -73,7 +73,8 @@ function renderTab(editable = true, role: UserInfo['role'] = 'user') {
   );
 }
 
-describe('DictionaryTab', () => {
+// Rendering antd on a busy two-core machine: generous.
+describe('DictionaryTab', { timeout: 30_000 }, () => {
   const originalAdapter = http.client.defaults.adapter;
   afterEach(() => {
     http.client.defaults.adapter = originalAdapter;
