@@ -136,7 +136,7 @@ async function uploadSmallFiles(api: Api): Promise<number> {
   for (let start = 0; start < files.length; start += UPLOAD_BATCH) {
     const form = new FormData();
     form.append('kb_id', kb.id);
-    for (const file of files.slice(start, start + UPLOAD_BATCH)) form.append('files', new Blob([file.content as string]), file.name);
+    for (const file of files.slice(start, start + UPLOAD_BATCH)) form.append('files', new Blob([file.content]), file.name);
     const response = await fetch(`${api.url}/api/kb/upload_docs`, { method: 'POST', headers: api.headers, body: form });
     const result = (await response.json()) as { code: number; msg: string; data: { failed: unknown[] } };
     if (result.code !== 200 || result.data.failed.length > 0) throw new Error(`upload: ${result.msg} ${JSON.stringify(result.data?.failed)}`);

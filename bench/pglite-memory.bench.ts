@@ -75,7 +75,7 @@ async function serverAtRest(dataDir: string, kbId: string): Promise<Record<strin
     const own = await postJson<{ data: { id: string } }>(`${server.url}/api/kb/create_knowledge_base`, { name: '上传' }, headers);
     const form = new FormData();
     form.append('kb_id', own.data.id);
-    for (const file of smallTextFiles(100)) form.append('files', new Blob([file.content as string]), file.name);
+    for (const file of smallTextFiles(100)) form.append('files', new Blob([file.content]), file.name);
     await fetch(`${server.url}/api/kb/upload_docs`, { method: 'POST', headers, body: form });
     await pause(5000);
     figures.afterUploadMb = processStats(server.pid).rssMb;
