@@ -57,17 +57,6 @@ function layerOf(file) {
 
 /** Where Fastify may be imported: the HTTP edge. Everything else takes plain values and interfaces. */
 const FASTIFY_ALLOWED = /^apps\/server\/src\/(app\.ts|main\.ts|platform\/http\/|platform\/sse\/|.*\.routes\.ts$)/;
-/**
- * Files that still take Fastify objects below the routes, being made transport-free; this list only
- * shrinks. An entry that no longer imports Fastify is reported so it can be removed.
- */
-const FASTIFY_PENDING = new Set([
-  'apps/server/src/modules/files/index.ts',
-  'apps/server/src/modules/files/files.service.ts',
-  'apps/server/src/modules/files/file-uploads.ts',
-  'apps/server/src/modules/knowledge/kb-documents.service.ts',
-]);
-const pendingStillUsed = new Set();
 
 const problems = [];
 const graph = new Map();
@@ -83,8 +72,7 @@ for (const file of SOURCE_ROOTS.flatMap((dir) => listSources(path.join(ROOT, dir
       problems.push(`${where}: contracts import only portable code (no Node, React, server or web)`);
     }
     if (/^fastify(\/|$)/.test(specifier) && /^apps\/server\/src\//.test(rel(file)) && !isTestCode(file) && !FASTIFY_ALLOWED.test(rel(file))) {
-      if (FASTIFY_PENDING.has(rel(file))) pendingStillUsed.add(rel(file));
-      else problems.push(`${where}: only routes, platform/http, platform/sse and app.ts/main.ts import Fastify`);
+      problems.push(`${where}: only routes, platform/http, platform/sse and app.ts/main.ts import Fastify`);
     }
     if (!specifier.startsWith('.')) continue;
     const target = resolveRelative(file, specifier);
@@ -131,10 +119,6 @@ function visit(file) {
   state.set(file, 'done');
 }
 for (const file of graph.keys()) if (!state.has(file)) visit(file);
-
-for (const file of FASTIFY_PENDING) {
-  if (!pendingStillUsed.has(file)) console.warn(`  ! ${file} no longer imports Fastify: remove it from FASTIFY_PENDING`);
-}
 
 if (problems.length > 0) {
   console.error(`模块边界检查失败（${problems.length} 处）：`);

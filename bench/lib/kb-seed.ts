@@ -70,7 +70,7 @@ export async function seedDocuments(target: SeedTarget, from: number, to: number
         await seedingSteps.insertDocuments(tx, [
           { id: docId, kbId: target.kbId, fileId: kb.file_id, name: doc.name, size: content.length, status: 'done', progress: 1, segmentCount: segments.length },
         ]);
-        await seedingSteps.storeSegments(tx, vectors, target.kbId, docId, segments, embeddings);
+        await seedingSteps.storeSegments(tx, vectors, target.kbId, [{ docId, segments, embeddings }]);
       });
       if ((index - from) % 100 === 99) console.log(`  seeded ${index + 1 - from} of ${to - from} documents`);
     }

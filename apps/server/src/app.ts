@@ -3,7 +3,7 @@ import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
 import { createReferenceRegistry, type ReferenceRegistry } from './core/index.js';
 import { serializeErrorWithoutValues, WriteBehind, type Database, type Db } from './platform/db/index.js';
-import { acceptEmptyJsonBodies, installErrorHandling, installSecurityHeaders, serveWebApp } from './platform/http/index.js';
+import { acceptEmptyJsonBodies, installErrorHandling, installMultipart, installSecurityHeaders, serveWebApp } from './platform/http/index.js';
 import { createDocumentWorkers } from './platform/documents/index.js';
 import { createOutbound } from './platform/net/index.js';
 import { openSecretBox } from './platform/security/index.js';
@@ -13,8 +13,8 @@ import { agentPublishRoutes, createAgentPublishModule } from './modules/agent-pu
 import { createMaModule, maReferences, maRoutes } from './modules/multi-agent/index.js';
 import { createMaChatService, maChatRoutes } from './modules/multi-agent-chat/index.js';
 import { conversationRoutes, createConversationService, createTitleWriter } from './modules/conversation/index.js';
-import { createFileModule, FILE_UPLOAD_URLS, fileRoutes, installMultipart, readChatAttachments, type ReadChatAttachments } from './modules/files/index.js';
-import { createKnowledgeModule, knowledgeReferences, knowledgeRoutes, retrievalRoutes } from './modules/knowledge/index.js';
+import { createFileModule, FILE_UPLOAD_URLS, fileRoutes, MAX_FILES_PER_REQUEST, readChatAttachments, type ReadChatAttachments } from './modules/files/index.js';
+import { createKnowledgeModule, dictionaryRoutes, knowledgeReferences, knowledgeRoutes, retrievalRoutes } from './modules/knowledge/index.js';
 import { createLlmModule, llmReferences, llmRoutes, type LlmService } from './modules/llm/index.js';
 import { createPlaygroundService, playgroundRoutes } from './modules/playground/index.js';
 import { createKbChatService, kbChatRoutes } from './modules/kb-chat/index.js';
@@ -65,7 +65,7 @@ export async function buildApp({ config, database, smsProvider, logStream, exten
   acceptEmptyJsonBodies(app, config.BODY_LIMIT_BYTES);
   installErrorHandling(app, config.BODY_LIMIT_BYTES);
   // Only these calls take multipart bodies; every other call refuses them.
-  await installMultipart(app, config, [...FILE_UPLOAD_URLS, '/api/kb/upload_docs']);
+  await installMultipart(app, { fileSize: config.UPLOAD_MAX_BYTES, files: MAX_FILES_PER_REQUEST }, [...FILE_UPLOAD_URLS, '/api/kb/upload_docs']);
 
   const { db } = database;
   const system = createSystemService({ db });
@@ -109,7 +109,7 @@ export async function buildApp({ config, database, smsProvider, logStream, exten
   app.addHook('onClose', () => runs.close());
   const jobs = createJobQueue({ db, bus: database.bus, log: app.log });
   app.addHook('onClose', () => jobs.close());
-  const knowledge = createKnowledgeModule({ db, log: app.log, jobs, files: files.service, llm: llm.service, tags: tags.tags, references });
+  const knowledge = createKnowledgeModule({ db, bus: database.bus, log: app.log, jobs, files: files.service, llm: llm.service, tags: tags.tags, references });
   app.addHook('onClose', () => knowledge.close());
   // Before any job or request opens a transaction: PGlite has one connection, and the check needs it.
   await knowledge.vectors.available();
@@ -146,6 +146,7 @@ export async function buildApp({ config, database, smsProvider, logStream, exten
   fileRoutes(app, files.service, config.FILE_SIGNED_URL_TTL_SECONDS, config.PUBLIC_URL);
   knowledgeRoutes(app, knowledge);
   retrievalRoutes(app, knowledge.retriever);
+  dictionaryRoutes(app, knowledge.dictionaries);
   // Files attached to chat questions are parsed off the main thread (a worker starts on first use).
   const chatDocuments = createDocumentWorkers({ size: 1 });
   app.addHook('onClose', () => chatDocuments.close());

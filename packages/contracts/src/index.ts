@@ -19,6 +19,7 @@ export * from './stream.js';
 export * from './file-rules.js';
 export * from './files.js';
 export * from './knowledge.js';
+export * from './kb-dictionary.js';
 export * from './knowledge-values.js';
 export * from './tag.js';
 export * from './tag-values.js';

@@ -23,7 +23,7 @@ export interface KnowledgeBase {
   editable: boolean;
   doc_count: number;
   segment_count: number;
-  /** Chunking or the embedding model changed since documents were indexed: re-index to apply. */
+  /** Chunking, the embedding model or a user dictionary (its own or the platform's) changed since documents were indexed: re-index to apply. */
   needs_reindex: boolean;
   created_at: string;
   updated_at: string;

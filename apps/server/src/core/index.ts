@@ -5,6 +5,7 @@ export type { Logger } from './logger.js';
 export { describeIssues, parseInput } from './validation.js';
 export type { Authenticated, Authenticator, AuthUser, Viewer } from './viewer.js';
 export type { Download, DownloadSink } from './download.js';
+export type { UploadPart, UploadParts } from './upload-parts.js';
 export { canEdit, canSee, isAdmin, requireEditable, requireVisible, visibleWhere, type Owned } from './visibility.js';
 export { StoredDataError, storedJson, storedList, type StoredJson } from './stored-json.js';
 export {

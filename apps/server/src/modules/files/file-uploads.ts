@@ -1,15 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { normalizeFolderPath, type FileEntry } from '@agent-platform/contracts';
-import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../platform/db/index.js';
-import { AppError, badInput, type Viewer } from '../../core/index.js';
-import { BlobTooLargeError, type BlobStore } from '../../platform/storage/index.js';
+import { AppError, badInput, type UploadParts, type Viewer } from '../../core/index.js';
+import { BlobTooLargeError, type BlobStore, type StoredBlob } from '../../platform/storage/index.js';
 import { fileTooLarge } from './files.errors.js';
 import { canChange, toFileEntry } from './files.mapper.js';
 import * as repo from './files.repo.js';
 import { resolveFolder } from './folders.js';
 import { mimeOf } from './mime.js';
+import { readHead, SMALL_FILE_BYTES, taskLimiter } from './upload-buffer.js';
 
 export interface UploadTarget {
   /** A normalised folder path; missing folders are created. */
@@ -50,7 +50,18 @@ export interface UploadDeps {
   discardBlob(key: string): Promise<void>;
 }
 
-const MAX_FILES_PER_REQUEST = 1000;
+/** Most files one request may carry (the multipart reader's limit, `installMultipart`). */
+export const MAX_FILES_PER_REQUEST = 1000;
+/** Small files written to storage at once: their syncs overlap instead of queueing one by one. */
+const PARALLEL_WRITES = 16;
+
+type Target = UploadTarget & { parentId: string | null };
+type StoredFile = StoredBlob & { key: string };
+/** Small files' writes still running, and the first failure of the store itself among them. */
+interface Writes {
+  limiter: ReturnType<typeof taskLimiter>;
+  broken: unknown;
+}
 
 /** A display name from whatever the browser sent: the last path segment, without characters we refuse. */
 export function displayNameOf(fileName: string | undefined): string {
@@ -75,7 +86,7 @@ function numberingParts(name: string): [stem: string, extension: string] {
   return [stem.slice(0, 100 - extension.length - 6), extension];
 }
 
-/** Streams multipart files into the blob store, then records them; one failed file does not fail the others. */
+/** Streams uploaded files into the blob store, then records them together; one failed file does not fail the others. */
 export function createUploadReceiver({ db, store, maxBytes, discardBlob }: UploadDeps) {
   async function place(
     viewer: Viewer,
@@ -111,35 +122,78 @@ export function createUploadReceiver({ db, store, maxBytes, discardBlob }: Uploa
     throw new AppError('CONFLICT', '同名文件太多，请换个名称');
   }
 
-  async function receiveOne(viewer: Viewer, target: UploadTarget & { parentId: string | null }, fileName: string | undefined, body: Readable & { truncated?: boolean }) {
-    const name = displayNameOf(fileName);
+  /** Stores one file's bytes under a new key; a small file is written while the next part arrives (`later`). */
+  async function storeContent(content: Readable & { truncated?: boolean }, later: Writes, done: (result: StoredFile | AppError) => void) {
     const key = `files/${randomUUID()}`;
-    let stored;
-    try {
-      stored = await store.put(key, body, { maxBytes });
-    } catch (error) {
-      if (error instanceof BlobTooLargeError) throw fileTooLarge(maxBytes);
-      throw error;
-    }
-    try {
-      // busboy stops at the limit and marks the part truncated: the stored bytes are not the whole file.
-      if (body.truncated) throw fileTooLarge(maxBytes);
-      const scope = repo.treeScope(target.isPrivate ? 'private' : 'public', viewer.id);
-      const row = await place(viewer, scope, target.parentId, target.override, name, { storageKey: key, size: stored.size, sha256: stored.sha256, mime: mimeOf(name) });
-      return toFileEntry((await repo.findById(db, row.id))!, target.path, viewer);
-    } catch (error) {
-      await discardBlob(key);
-      throw error;
+    const put = async (body: Readable): Promise<StoredFile | AppError> => {
+      try {
+        const stored = await store.put(key, body, { maxBytes });
+        // busboy stops at the limit and marks the part truncated: the stored bytes are not the whole file.
+        if (content.truncated) throw fileTooLarge(maxBytes);
+        return { key, ...stored };
+      } catch (error) {
+        await discardBlob(key);
+        if (error instanceof BlobTooLargeError) return fileTooLarge(maxBytes);
+        if (error instanceof AppError) return error;
+        throw error;
+      }
+    };
+    const head = await readHead(content, SMALL_FILE_BYTES);
+    if ('whole' in head) {
+      await later.limiter.add(async () => {
+        try {
+          done(await put(Readable.from([head.whole])));
+        } catch (error) {
+          later.broken ??= error;
+        }
+      });
+    } else {
+      done(await put(head.rest));
+      // A refused file's remaining bytes are skipped, so that the next part can arrive.
+      content.resume();
     }
   }
 
-  return async function receiveUploads(viewer: Viewer, request: FastifyRequest, options: ReceiveOptions): Promise<ReceivedUploads> {
-    if (!request.isMultipart()) throw badInput('请使用 multipart/form-data 上传文件');
-    const fields: Record<string, string> = {};
-    const uploaded: FileEntry[] = [];
-    const failed: UploadFailure[] = [];
-    let target: (UploadTarget & { parentId: string | null }) | undefined;
+  /** Rows for the stored files: all in one statement where the names are free; the rest one by one (replacing or numbering). */
+  async function record(viewer: Viewer, target: Target, files: Array<{ name: string; blob: StoredFile }>): Promise<Array<FileEntry | AppError>> {
+    const scope = repo.treeScope(target.isPrivate ? 'private' : 'public', viewer.id);
+    const rowOf = ({ name, blob }: { name: string; blob: StoredFile }) => ({ storageKey: blob.key, size: blob.size, sha256: blob.sha256, mime: mimeOf(name) });
+    const inserted = target.override
+      ? []
+      : await repo.insertEntries(
+          db,
+          files.map((file) => ({ ...rowOf(file), ownerId: viewer.id, tree: scope.tree, kind: 'file' as const, parentId: target.parentId, name: file.name })),
+        );
+    const byKey = new Map(inserted.map((row) => [row.storageKey, row.id]));
+    const ids: Array<string | AppError> = [];
+    for (const file of files) {
+      const id = byKey.get(file.blob.key);
+      if (id) {
+        ids.push(id);
+        continue;
+      }
+      try {
+        ids.push((await place(viewer, scope, target.parentId, target.override, file.name, rowOf(file))).id);
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        await discardBlob(file.blob.key);
+        ids.push(error);
+      }
+    }
+    const rows = new Map(
+      (
+        await repo.findByIds(
+          db,
+          ids.filter((id): id is string => typeof id === 'string'),
+        )
+      ).map((row) => [row.id, row]),
+    );
+    return ids.map((id) => (typeof id === 'string' ? toFileEntry(rows.get(id)!, target.path, viewer) : id));
+  }
 
+  return async function receiveUploads(viewer: Viewer, parts: UploadParts, options: ReceiveOptions): Promise<ReceivedUploads> {
+    const fields: Record<string, string> = {};
+    let target: Target | undefined;
     const chooseTarget = async (): Promise<UploadTarget> => {
       const chosen = { path: options.path, isPrivate: options.isPrivate, override: options.override, ...(await options.fields?.(fields)) };
       const path = normalizeFolderPath(chosen.path);
@@ -152,35 +206,45 @@ export function createUploadReceiver({ db, store, maxBytes, discardBlob }: Uploa
       return { ...chosen, parentId: await resolveFolder(db, scope, chosen.path, viewer.id) };
     };
 
-    const parts = request.parts({
-      limits: { fileSize: maxBytes, files: MAX_FILES_PER_REQUEST, fields: 50, fieldSize: 64 * 1024, parts: MAX_FILES_PER_REQUEST + 50 },
-      throwFileSizeLimit: false,
-    } as Parameters<FastifyRequest['parts']>[0]);
+    // Each file's outcome, in the order the files came: stored bytes, or why this file alone failed.
+    const outcomes: Array<{ name: string; result?: StoredFile | AppError }> = [];
+    const later: Writes = { limiter: taskLimiter(PARALLEL_WRITES), broken: undefined };
     try {
       for await (const part of parts) {
-        if (part.type === 'field') {
-          if (!target) fields[part.fieldname] = String(part.value);
+        if (part.kind === 'field') {
+          if (!target) fields[part.name] = part.value;
           continue;
         }
-        if (part.fieldname !== options.fileField) {
-          part.file.resume();
+        if (part.field !== options.fileField) {
+          part.content.resume();
           continue;
         }
         target ??= await decideTarget();
-        try {
-          uploaded.push(await receiveOne(viewer, target, part.filename, part.file));
-        } catch (error) {
-          if (!(error instanceof AppError)) throw error;
-          part.file.resume();
-          failed.push({ name: displayNameOf(part.filename), reason: error.message, error });
-        }
+        const outcome: (typeof outcomes)[number] = { name: displayNameOf(part.fileName) };
+        outcomes.push(outcome);
+        await storeContent(part.content, later, (result) => {
+          outcome.result = result;
+        });
       }
+      await later.limiter.drain();
+      // Storage itself failed (not one file): the request fails, as a streamed write's failure does.
+      if (later.broken) throw later.broken;
       if (!target) await chooseTarget();
     } catch (error) {
-      // Refusing mid-request: discard the rest of the body so the answer reaches the client.
-      request.raw.unpipe();
-      request.raw.resume();
+      await later.limiter.drain();
+      await Promise.all(outcomes.map(({ result }) => (result && !(result instanceof AppError) ? discardBlob(result.key) : undefined)));
       throw error;
+    }
+
+    const stored = outcomes.flatMap(({ name, result }) => (result && !(result instanceof AppError) ? [{ name, blob: result }] : []));
+    const recorded = target && stored.length > 0 ? await record(viewer, target, stored) : [];
+    const uploaded: FileEntry[] = [];
+    const failed: UploadFailure[] = [];
+    let next = 0;
+    for (const { name, result } of outcomes) {
+      const outcome = result instanceof AppError || !result ? (result ?? new AppError('INTERNAL', '文件未能保存')) : recorded[next++]!;
+      if (outcome instanceof AppError) failed.push({ name, reason: outcome.message, error: outcome });
+      else uploaded.push(outcome);
     }
     return { fields, uploaded, failed };
   };

@@ -84,6 +84,22 @@ export async function findByIds(db: Db, ids: string[]): Promise<FileWithOwner[]>
   return db.select(withOwner).from(files).where(inArray(files.id, ids));
 }
 
+/** The entries whose names are free, in one statement; those whose folder already holds the name are left out. */
+export async function insertEntries(db: Db, entries: NewFileRow[]): Promise<FileRow[]> {
+  if (entries.length === 0) return [];
+  const inserted: FileRow[] = [];
+  // In slices: one statement has at most 65,535 parameters.
+  for (let start = 0; start < entries.length; start += 500)
+    inserted.push(
+      ...(await db
+        .insert(files)
+        .values(entries.slice(start, start + 500))
+        .onConflictDoNothing()
+        .returning()),
+    );
+  return inserted;
+}
+
 /** `undefined` when the folder already holds that name. */
 export async function insertEntry(db: Db, entry: NewFileRow): Promise<FileRow | undefined> {
   const rows = await db.insert(files).values(entry).onConflictDoNothing().returning();

@@ -15,7 +15,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { badInput, parseInput } from '../../core/index.js';
-import { downloadSink, route } from '../../platform/http/index.js';
+import { downloadSink, route, withUploadParts } from '../../platform/http/index.js';
 import type { FileService } from './files.service.js';
 import { sendFile, sendFolder } from './send-file.js';
 
@@ -82,16 +82,18 @@ export function fileRoutes(app: FastifyInstance, files: FileService, signedUrlTt
     url: '/kb/files/upload',
     access: 'user',
     handler: async ({ user, request }): Promise<UploadFilesResult> => {
-      const { uploaded, failed } = await files.receiveUploads(user, request, {
-        fileField: 'files',
-        path: '/',
-        isPrivate: true,
-        override: false,
-        fields: (fields) => {
-          const parsed = parseInput(uploadFilesFields, fields);
-          return { path: parsed.path, isPrivate: parsed.is_private, override: parsed.override };
-        },
-      });
+      const { uploaded, failed } = await withUploadParts(request, (parts) =>
+        files.receiveUploads(user, parts, {
+          fileField: 'files',
+          path: '/',
+          isPrivate: true,
+          override: false,
+          fields: (fields) => {
+            const parsed = parseInput(uploadFilesFields, fields);
+            return { path: parsed.path, isPrivate: parsed.is_private, override: parsed.override };
+          },
+        }),
+      );
       return { uploaded, failed: failed.map(({ name, reason, error }) => ({ name, reason, code: error.envelopeCode })) };
     },
   });
@@ -101,17 +103,19 @@ export function fileRoutes(app: FastifyInstance, files: FileService, signedUrlTt
     access: 'user',
     handler: async ({ user, request }): Promise<CommonUploadResult> => {
       let needSigned = false;
-      const { uploaded, failed } = await files.receiveUploads(user, request, {
-        fileField: 'file',
-        path: '/',
-        isPrivate: true,
-        override: false,
-        fields: (fields) => {
-          const parsed = parseInput(commonUploadFields, fields);
-          needSigned = parsed.need_signed;
-          return { path: parsed.path };
-        },
-      });
+      const { uploaded, failed } = await withUploadParts(request, (parts) =>
+        files.receiveUploads(user, parts, {
+          fileField: 'file',
+          path: '/',
+          isPrivate: true,
+          override: false,
+          fields: (fields) => {
+            const parsed = parseInput(commonUploadFields, fields);
+            needSigned = parsed.need_signed;
+            return { path: parsed.path };
+          },
+        }),
+      );
       const entry = uploaded[0];
       if (!entry) throw failed[0]?.error ?? badInput('请选择要上传的文件（字段 file）');
       const signed = needSigned ? files.signedUrl(entry.id, signedUrlTtlSeconds, originOf(request)) : undefined;

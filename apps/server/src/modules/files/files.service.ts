@@ -1,7 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { FileDetail, FileEntry, ListFilesBody, MkdirBody, MoveFilesBody, Page, ShareFileBody } from '@agent-platform/contracts';
-import type { FastifyRequest } from 'fastify';
-import { badInput, isAdmin, type Logger, namedUsers, type ReferenceRegistry, type Viewer } from '../../core/index.js';
+import { badInput, isAdmin, type Logger, namedUsers, type ReferenceRegistry, type UploadParts, type Viewer } from '../../core/index.js';
 import { withTransaction, isUniqueViolation, type Db } from '../../platform/db/index.js';
 import { sha256 } from '../../platform/security/index.js';
 import { BlobNotFoundError, type BlobStore, type ByteRange } from '../../platform/storage/index.js';
@@ -48,8 +47,8 @@ export type FileManager = ReturnType<typeof createFileManager>;
 
 /** What the routes and other modules use: the file manager, and uploads streamed into it. */
 export type FileService = FileManager & {
-  /** Streams the multipart parts of `request` into storage; text fields must come before the files. */
-  receiveUploads(viewer: Viewer, request: FastifyRequest, options: ReceiveOptions): Promise<ReceivedUploads>;
+  /** Streams an upload's files into storage and records them; text fields must come before the files. */
+  receiveUploads(viewer: Viewer, parts: UploadParts, options: ReceiveOptions): Promise<ReceivedUploads>;
 };
 
 /** The file manager's rules: who reads and changes what, folders, moves, deletes and share links. */
@@ -227,6 +226,12 @@ export function createFileManager({ db, store, links, log, references }: FileSer
     async openStored(fileId: string): Promise<OpenedFile | undefined> {
       const row = await repo.findById(db, fileId);
       return row ? openRow(row, { id: row.ownerId, role: 'user' }) : undefined;
+    },
+
+    /** For background work on many files: a reader of each stored file's bytes by file id, looked up at once (missing ones are absent). */
+    async openStoredContents(fileIds: string[]): Promise<Map<string, () => Promise<Readable>>> {
+      const rows = await repo.findByIds(db, [...new Set(fileIds)]);
+      return new Map(rows.flatMap((row) => (row.kind === 'file' && row.storageKey ? [[row.id, () => readBlob(row.storageKey!)] as const] : [])));
     },
 
     /** A signed URL or a share link, checked: signature, expiry, and for shares that the link is the live one. */

@@ -1,8 +1,6 @@
 import path from 'node:path';
-import multipart from '@fastify/multipart';
-import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.js';
-import { badInput, type Logger, type ReferenceRegistry } from '../../core/index.js';
+import type { Logger, ReferenceRegistry } from '../../core/index.js';
 import type { Db } from '../../platform/db/index.js';
 import { loadOrCreateKeyFile, parseSecretKey } from '../../platform/security/index.js';
 import { createStore, type BlobStore } from '../../platform/storage/index.js';
@@ -15,6 +13,7 @@ export { sendFile } from './send-file.js';
 export { mimeOf } from './mime.js';
 export type { FileService, OpenedFile } from './files.service.js';
 export type { OpenedFolder } from './folder-zip.js';
+export { MAX_FILES_PER_REQUEST } from './file-uploads.js';
 export type { ReceiveOptions, ReceivedUploads, UploadFailure, UploadTarget } from './file-uploads.js';
 
 export interface FileModuleDeps {
@@ -41,19 +40,7 @@ export function createFileModule({ db, config, log, references, store = createSt
   return { service: { ...manager, receiveUploads }, store };
 }
 
-/** The calls of this module that take multipart bodies; `installMultipart` accepts them nowhere else. */
+/** The calls of this module that take multipart bodies; `installMultipart` (platform/http) accepts them nowhere else. */
 export const FILE_UPLOAD_URLS = ['/api/kb/files/upload', '/api/common/file/upload'];
 
-/**
- * Multipart bodies for the upload calls named in `uploadUrls`; any other call refuses them as it refuses
- * every non-JSON body. They are streamed part by part, so `bodyLimit` (which Fastify applies only to
- * buffered bodies) does not cut them; each file is held to UPLOAD_MAX_BYTES.
- */
-export async function installMultipart(app: FastifyInstance, config: Config, uploadUrls: string[]): Promise<void> {
-  await app.register(multipart, { limits: { fileSize: config.UPLOAD_MAX_BYTES }, throwFileSizeLimit: false });
-  const accepted = new Set(uploadUrls);
-  app.addHook('preValidation', async (request) => {
-    if (request.isMultipart() && !accepted.has(request.routeOptions.url ?? '')) throw badInput('不支持的请求内容类型，请使用 application/json');
-  });
-}
 export { questionWithAttachments, readChatAttachments, readQuestionFiles, withAttachedFiles, type ChatAttachments, type ReadChatAttachments } from './chat-attachments.js';

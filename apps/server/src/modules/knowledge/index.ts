@@ -1,10 +1,13 @@
 import type { Logger, ReferenceRegistry } from '../../core/index.js';
 import { createDocumentWorkers } from '../../platform/documents/index.js';
+import { createSharedCache } from '../../platform/cache/index.js';
+import type { Bus } from '../../platform/bus/index.js';
 import type { Db } from '../../platform/db/index.js';
 import type { JobQueue } from '../../runtime/jobs/index.js';
 import type { FileService } from '../files/index.js';
 import type { LlmService } from '../llm/index.js';
 import type { TagService } from '../tag/index.js';
+import { createDictionaryService } from './dictionary/dictionary.service.js';
 import { createKbDocumentService } from './kb-documents.service.js';
 import { registerIngestion } from './kb-ingest.job.js';
 import { createKbReindexService } from './kb-reindex.service.js';
@@ -13,10 +16,13 @@ import { createKnowledgeRetriever } from './retrieval/retriever.js';
 import { createVectorStore, type VectorStore } from './retrieval/vector-store.js';
 
 export { knowledgeRoutes } from './knowledge.routes.js';
+export { dictionaryRoutes } from './dictionary/dictionary.routes.js';
 export { INGEST_JOB } from './kb-ingest.job.js';
 export { seedingSteps } from './kb-segments-store.js';
 export { EMBED_BATCH, indexedText } from './kb-vectors.js';
 export { createVectorStore } from './retrieval/vector-store.js';
+/** Benchmarks search a seeded database with it directly (bench/lib/pglite-probe.ts). */
+export { createFullTextSearch } from './retrieval/fulltext-search.js';
 export { knowledgeReferences } from './knowledge-usage.js';
 export type { KnowledgeService } from './knowledge.service.js';
 export { retrievalRoutes, type KnowledgeRetriever, type RetrieveInput, type RetrieveOptions } from './retrieval/index.js';
@@ -24,6 +30,8 @@ export { kbCitation, kbSourcesPrompt } from './kb-sources.js';
 
 export interface KnowledgeModuleDeps {
   db: Db;
+  /** Tells the other processes that the platform's dictionary changed. */
+  bus: Bus;
   log: Logger;
   jobs: JobQueue;
   files: FileService;
@@ -38,11 +46,16 @@ export interface KnowledgeModuleDeps {
   parserThreads?: number;
 }
 
+/** The platform's dictionary is read once per search and per ingestion job: remembered this long per process (changes evict it everywhere). */
+const DICTIONARY_CACHE_MS = 30_000;
+
 /** Knowledge bases, their documents (ingested by durable jobs) and segments. Register before `jobs.start()`. */
-export function createKnowledgeModule({ db, log, jobs, files, llm, tags, references, vectors = createVectorStore({ db, log }), parserThreads = 2 }: KnowledgeModuleDeps) {
+export function createKnowledgeModule({ db, bus, log, jobs, files, llm, tags, references, vectors = createVectorStore({ db, log }), parserThreads = 2 }: KnowledgeModuleDeps) {
   const workers = createDocumentWorkers({ size: parserThreads });
-  registerIngestion({ db, log, jobs, files, llm, workers, vectors });
-  const documents = createKbDocumentService({ db, jobs, files, llm, vectors });
+  const dictionaries = createDictionaryService({ db, platformCache: createSharedCache<string[]>({ bus, channel: 'aip_kb_dictionary_changed', ttlMs: DICTIONARY_CACHE_MS }) });
+  const { userWordsOfKb } = dictionaries;
+  registerIngestion({ db, log, jobs, files, llm, workers, vectors, userWordsOfKb });
+  const documents = createKbDocumentService({ db, jobs, files, llm, vectors, userWordsOfKb });
   const kbs = createKnowledgeService({ db, llm, tags, references, cancelIngestion: documents.cancelJobs, unfinishedJobIdsOfKb: documents.unfinishedJobIdsOfKb });
   return {
     kbs,
@@ -51,7 +64,8 @@ export function createKnowledgeModule({ db, log, jobs, files, llm, tags, referen
     /** Shared with retrieval: one store per process remembers whether pgvector is there. */
     vectors,
     /** Search for `/kb/search_docs`, `/kb/rag_kbs`, the knowledge-base chat module and agents. */
-    retriever: createKnowledgeRetriever({ db, llm, vectors, log }),
+    retriever: createKnowledgeRetriever({ db, llm, vectors, log, userWordsOfKb }),
+    dictionaries,
     close: () => workers.close(),
   };
 }

@@ -1,9 +1,10 @@
 import type { KbDocStatus } from '@agent-platform/contracts';
-import { and, asc, count, desc, eq, ilike, inArray, notInArray, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db/index.js';
 import { likePattern, type KbDocumentRow, type KbSegmentRow } from './knowledge.repo.js';
 import { indexSegments, storedSegments, unindexDocuments, unindexSegments } from './retrieval/term-index.js';
 import { readSegment } from './knowledge-stored.js';
+import { intArray, textArray, uuidArray } from './retrieval/sql-arrays.js';
 import { kbDocuments, kbSegments } from './knowledge.tables.js';
 
 export type NewKbDocument = typeof kbDocuments.$inferInsert;
@@ -52,14 +53,6 @@ export async function listDocuments(db: Db, { kbId, status, keyword }: DocumentF
   return { total: total?.n ?? 0, rows };
 }
 
-/** Progress of a running ingestion; a deleted document stays deleted (the update matches nothing). */
-export async function updateDocument(db: Db, id: string, changes: DocumentProgress): Promise<void> {
-  await db
-    .update(kbDocuments)
-    .set({ ...changes, updatedAt: new Date() })
-    .where(eq(kbDocuments.id, id));
-}
-
 /** Deletes the documents with their segments, taken out of the index in the same transaction. */
 export async function deleteDocuments(db: Db, kbId: string, ids: string[]): Promise<KbDocumentRow[]> {
   if (ids.length === 0) return [];
@@ -94,15 +87,73 @@ export async function unfinishedJobIds(db: Db, where: SQL): Promise<string[]> {
 export const documentsOfKb = (kbId: string) => eq(kbDocuments.kbId, kbId);
 export const documentsById = (kbId: string, ids: string[]) => and(eq(kbDocuments.kbId, kbId), inArray(kbDocuments.id, ids))!;
 
-/** Call in a transaction holding the document's lock: the segments and the index change together. */
-export async function replaceSegments(db: Db, docId: string, kbId: string, segments: NewKbSegment[]): Promise<void> {
-  await unindexDocuments(db, [docId]);
-  await db.delete(kbSegments).where(eq(kbSegments.docId, docId));
+/** Call in a transaction holding the documents' locks: their segments and the index change together. */
+export async function replaceSegments(db: Db, docIds: string[], kbId: string, segments: NewKbSegment[]): Promise<void> {
+  await unindexDocuments(db, docIds);
+  await db.delete(kbSegments).where(inArray(kbSegments.docId, docIds));
   // Inserted in slices: one statement has at most 65,535 parameters.
   for (let start = 0; start < segments.length; start += 1000) {
     await db.insert(kbSegments).values(segments.slice(start, start + 1000));
   }
   await indexSegments(db, kbId, segments);
+}
+
+/*
+ * Ingestion in batches: a document belongs to the job its `job_id` names. A re-index gives it a new
+ * job, so an older job still running skips it (it no longer owns it) instead of writing over it.
+ */
+
+/** The documents of `ids` that job `jobId` still has to ingest. */
+export async function unfinishedOfJob(db: Db, jobId: string, ids: string[]): Promise<KbDocumentRow[]> {
+  return db
+    .select()
+    .from(kbDocuments)
+    .where(and(inArray(kbDocuments.id, ids), eq(kbDocuments.jobId, jobId), notInArray(kbDocuments.status, ['done', 'failed'])))
+    .orderBy(asc(kbDocuments.createdAt), asc(kbDocuments.id));
+}
+
+/** Locks those of `ids` the job still owns (in id order, as deletes lock them) and returns their ids. */
+export async function lockOwnedDocuments(db: Db, jobId: string, ids: string[]): Promise<Set<string>> {
+  const rows = await db
+    .select({ id: kbDocuments.id })
+    .from(kbDocuments)
+    .where(and(inArray(kbDocuments.id, ids), eq(kbDocuments.jobId, jobId)))
+    .orderBy(asc(kbDocuments.id))
+    .for('update');
+  return new Set(rows.map((row) => row.id));
+}
+
+/** The same progress for many documents in one statement (those the job still owns). */
+export async function updateDocumentsOfJob(db: Db, jobId: string, ids: string[], changes: DocumentProgress): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .update(kbDocuments)
+    .set({ ...changes, updatedAt: new Date() })
+    .where(and(inArray(kbDocuments.id, ids), eq(kbDocuments.jobId, jobId)));
+}
+
+/** Ingested documents: done, each with its segment count and note, in one statement. */
+export async function markDocumentsDone(db: Db, done: Array<{ id: string; segmentCount: number; note: string | null }>): Promise<void> {
+  if (done.length === 0) return;
+  await db.execute(sql`
+    update kb_documents d set status = 'done', progress = 1, status_text = nullif(x.note, ''), segment_count = x.segment_count, updated_at = now()
+    from unnest(${uuidArray(done.map((doc) => doc.id))}, ${intArray(done.map((doc) => doc.segmentCount))}, ${textArray(done.map((doc) => doc.note ?? ''))})
+      as x(id, segment_count, note)
+    where d.id = x.id`);
+}
+
+/** Queued again under job `jobId` (re-indexing). */
+export async function queueDocuments(db: Db, ids: string[], jobId: string, statusText: string): Promise<void> {
+  if (ids.length === 0) return;
+  await db.update(kbDocuments).set({ status: 'queued', progress: 0, statusText, jobId, updatedAt: new Date() }).where(inArray(kbDocuments.id, ids));
+}
+
+/** A job that failed for good: its documents not yet finished fail with its reason. */
+export async function failUnfinishedOfJob(db: Db, jobId: string, statusText: string): Promise<void> {
+  await db
+    .update(kbDocuments)
+    .set({ status: 'failed', progress: 0, statusText, updatedAt: new Date() })
+    .where(and(eq(kbDocuments.jobId, jobId), notInArray(kbDocuments.status, ['done', 'failed'])));
 }
 
 export interface SegmentFilter {

@@ -12,22 +12,21 @@ import {
   type Page,
   type UpdateSegmentBody,
 } from '@agent-platform/contracts';
-import type { FastifyRequest } from 'fastify';
 import { isSafeEntryName } from '@agent-platform/contracts';
-import { segmentWords } from '../../platform/documents/index.js';
 import type { Db } from '../../platform/db/index.js';
-import { AppError, badInput, parseInput, type Viewer } from '../../core/index.js';
+import { AppError, badInput, parseInput, type UploadParts, type Viewer } from '../../core/index.js';
 import type { JobQueue } from '../../runtime/jobs/index.js';
 import type { FileService } from '../files/index.js';
 import type { LlmService } from '../llm/index.js';
-import { enqueueIngestion } from './kb-ingest.job.js';
+import type { UserWordsOfKb } from './dictionary/dictionary.service.js';
+import { enqueueIngestion, INGEST_BATCH, slices } from './kb-ingest.job.js';
+import { indexFieldsOf } from './kb-segments-store.js';
 import * as docs from './kb-documents.repo.js';
 import { indexedText, type KbVectorWriter } from './kb-vectors.js';
 import { getEditableKb, getVisibleKb, ownerViewer } from './knowledge-access.js';
 import { docNotFound, INGEST_TEXT, segmentNotFound } from './knowledge.errors.js';
 import { toKbDocument, toKbSegment } from './knowledge.mapper.js';
 import type { KbRow } from './knowledge.repo.js';
-import { indexTermsOf } from './retrieval/index-terms.js';
 
 export interface KbDocumentServiceDeps {
   db: Db;
@@ -35,6 +34,7 @@ export interface KbDocumentServiceDeps {
   files: Pick<FileService, 'receiveUploads' | 'openForViewer' | 'openStored'>;
   llm: LlmService;
   vectors: KbVectorWriter;
+  userWordsOfKb: UserWordsOfKb;
 }
 
 export type KbDocumentService = ReturnType<typeof createKbDocumentService>;
@@ -52,16 +52,16 @@ export function uploadFolderOf(kbName: string): string {
 }
 
 /** Documents of knowledge bases and their segments; ingestion itself runs as jobs (kb-ingest.job.ts). */
-export function createKbDocumentService({ db, jobs, files, llm, vectors }: KbDocumentServiceDeps) {
-  /** One document and one ingestion job per file, committed together. */
+export function createKbDocumentService({ db, jobs, files, llm, vectors, userWordsOfKb }: KbDocumentServiceDeps) {
+  /** A document per file and one ingestion job per INGEST_BATCH of them, committed together. */
   async function addDocuments(kb: KbRow, entries: FileEntry[]): Promise<KbDocument[]> {
     if (entries.length === 0) return [];
     const rows = await db.transaction(async (tx) => {
       const values: docs.NewKbDocument[] = [];
-      for (const entry of entries) {
-        const id = randomUUID();
-        const jobId = await enqueueIngestion(jobs, tx, id, kb.ownerId);
-        values.push({ id, kbId: kb.id, fileId: entry.id, name: entry.name, size: entry.size ?? 0, jobId, statusText: INGEST_TEXT.queued });
+      for (const batch of slices(entries, INGEST_BATCH)) {
+        const ids = batch.map(() => randomUUID());
+        const jobId = await enqueueIngestion(jobs, tx, ids, kb.ownerId);
+        batch.forEach((entry, index) => values.push({ id: ids[index]!, kbId: kb.id, fileId: entry.id, name: entry.name, size: entry.size ?? 0, jobId, statusText: INGEST_TEXT.queued }));
       }
       return docs.insertDocuments(tx, values);
     });
@@ -69,7 +69,7 @@ export function createKbDocumentService({ db, jobs, files, llm, vectors }: KbDoc
   }
 
   async function cancelJobs(jobIds: string[]): Promise<void> {
-    for (const jobId of jobIds) await jobs.cancel(jobId);
+    for (const jobId of new Set(jobIds)) await jobs.cancel(jobId);
   }
 
   async function getSegmentForEdit(viewer: Viewer, segmentId: string) {
@@ -89,14 +89,14 @@ export function createKbDocumentService({ db, jobs, files, llm, vectors }: KbDoc
 
     unfinishedJobIdsOfKb: (kbId: string) => docs.unfinishedJobIds(db, docs.documentsOfKb(kbId)),
 
-    /** Multipart: the `kb_id` field first, then `files`; stored in the owner's folder `/知识库/<名称>`. */
-    async uploadDocs(viewer: Viewer, request: FastifyRequest): Promise<KbDocsResult> {
+    /** Multipart parts: the `kb_id` field first, then `files`; stored in the owner's folder `/知识库/<名称>`. */
+    async uploadDocs(viewer: Viewer, parts: UploadParts): Promise<KbDocsResult> {
       let kb: KbRow | undefined;
       const target = async (fields: Record<string, string>) => {
         kb ??= await getEditableKb(db, viewer, parseInput(kbIdBody, fields).kb_id);
         return kb;
       };
-      const { fields, uploaded, failed } = await files.receiveUploads(viewer, request, {
+      const { fields, uploaded, failed } = await files.receiveUploads(viewer, parts, {
         fileField: 'files',
         path: UPLOAD_ROOT,
         isPrivate: true,
@@ -133,12 +133,13 @@ export function createKbDocumentService({ db, jobs, files, llm, vectors }: KbDoc
       return { documents: await addDocuments(kb, accepted), failed };
     },
 
-    /** Running ingestions of the documents are cancelled; their files stay in the file manager. */
+    /** Ingestion jobs left with nothing to do are cancelled (a job ingests a batch); the files stay in the file manager. */
     async deleteDocs(viewer: Viewer, { kb_id, doc_ids }: DeleteDocsBody): Promise<{ deleted: number }> {
       const kb = await getEditableKb(db, viewer, kb_id);
       const jobIds = await docs.unfinishedJobIds(db, docs.documentsById(kb.id, doc_ids));
       const deleted = await docs.deleteDocuments(db, kb.id, doc_ids);
-      await cancelJobs(jobIds);
+      const stillNeeded = new Set(await docs.unfinishedJobIds(db, docs.documentsOfKb(kb.id)));
+      await cancelJobs(jobIds.filter((jobId) => !stillNeeded.has(jobId)));
       return { deleted: deleted.length };
     },
 
@@ -158,12 +159,12 @@ export function createKbDocumentService({ db, jobs, files, llm, vectors }: KbDoc
     async updateSegment(viewer: Viewer, { segment_id, text }: UpdateSegmentBody): Promise<KbSegment> {
       const { segment, kb } = await getSegmentForEdit(viewer, segment_id);
       const content = indexedText(segment.headings, text);
-      const words = segmentWords(content).filter((word) => word.trim() !== '');
+      const indexFields = indexFieldsOf(content, await userWordsOfKb(kb));
       const embed = kb.embeddingModel && (await vectors.available());
       const embedding = embed ? (await llm.embed(ownerViewer(kb), kb.embeddingModel!, [content], { feature: 'kb_embedding' }))[0] : undefined;
       const updated = await db.transaction(async (tx) => {
         if (!(await docs.lockDocument(tx, segment.docId))) return undefined;
-        const row = await docs.updateSegment(tx, segment_id, { text, tokens: indexTermsOf(words), tokenCount: words.length });
+        const row = await docs.updateSegment(tx, segment_id, { text, ...indexFields });
         if (row && embedding) await vectors.upsertSegment(tx, segment_id, kb.id, embedding);
         return row;
       });

@@ -2,8 +2,10 @@ import path from 'node:path';
 import type { KbDocsResult, KbDocument, KbSegment, KnowledgeBase, Page } from '@agent-platform/contracts';
 import { afterAll, describe, expect, it } from 'vitest';
 import { serverProcess, type ServerProcess } from '../../../test/server-process.js';
-import { openPglite, openPostgres } from '../../platform/db/index.js';
-import { longMarkdown, multipart } from '../../../test/fixtures/kb.js';
+import { sql } from 'drizzle-orm';
+import { openPglite, openPostgres, selectRows, type Db } from '../../platform/db/index.js';
+import { longMarkdown, multipart, type UploadFile } from '../../../test/fixtures/kb.js';
+import { smallTextFiles } from '../../../test/fixtures/small-docs.js';
 import { findIndexDrift } from './retrieval/term-index-audit.js';
 
 const FINISHED = new Set(['done', 'failed']);
@@ -59,16 +61,23 @@ describe('crash recovery: the server killed with SIGKILL in the middle of ingest
     return docs;
   }
 
-  /** The full-text index against a full re-index of the segments, read with the server stopped (PGlite has one process). */
-  async function indexDrift(kbId: string) {
+  /** The database read with the server stopped (PGlite has one process). */
+  async function whileStopped<T>(read: (db: Db) => Promise<T>): Promise<T> {
     await server!.kill('SIGTERM');
     const database = server!.databaseUrl ? await openPostgres(server!.databaseUrl, 1, () => undefined) : await openPglite({ dataDir: path.join(server!.dataDir, 'pglite') });
     try {
-      return await findIndexDrift(database.db, kbId);
+      return await read(database.db);
     } finally {
       await database.close();
     }
   }
+
+  /** The full-text index against a full re-index of the segments. */
+  const indexDrift = (kbId: string) => whileStopped((db) => findIndexDrift(db, kbId));
+
+  /** Documents of the knowledge base by status, counted in the database. */
+  const statusCounts = (db: Db, kbId: string) =>
+    selectRows<{ status: string; n: number }>(db, sql`select status, count(*)::int as n from kb_documents where kb_id = ${kbId}::uuid group by status order by status`);
 
   it('every document ends done after each restart, with no duplicate segments and an index equal to a full re-index', async () => {
     server = await serverProcess();
@@ -99,5 +108,69 @@ describe('crash recovery: the server killed with SIGKILL in the middle of ingest
     const reindexed = await killMidIngestion(token, kb.id);
     expect(reindexed.map((doc) => doc.status)).toEqual(Array(8).fill('done'));
     expect(await indexDrift(kb.id)).toEqual({ stats: null, terms: [], postings: 0 });
+  }, 600_000);
+
+  it('a kill during a batch upload of many small files: every document ends done or failed, and the index equals a full re-index', async () => {
+    await server?.dispose();
+    server = await serverProcess();
+    await server.start();
+    await call('/api/user/register/by_username', { user_name: 'crash_batch', password: 'secret-123', nick_name: '批量', phone: '13900000002' });
+    const { token } = await call<{ token: string }>('/api/user/login/by_username', { user_name: 'crash_batch', password: 'secret-123' });
+    const kb = await call<KnowledgeBase>('/api/kb/create_knowledge_base', { name: '批量崩溃测试' }, token);
+    const upload = async (files: UploadFile[]) => {
+      const { payload, contentType } = await multipart({ kb_id: kb.id }, files);
+      const response = await fetch(`${server!.url}/api/kb/upload_docs`, { method: 'POST', headers: { 'access-token': token, 'content-type': contentType }, body: payload });
+      return ((await response.json()) as { data: KbDocsResult }).data.documents.length;
+    };
+    const files = smallTextFiles(400, 7);
+    // Three requests land; the fourth is still arriving (or being ingested) when the server dies.
+    let accepted = 0;
+    for (let start = 0; start < 300; start += 100) accepted += await upload(files.slice(start, start + 100));
+    expect(accepted).toBe(300);
+    const inFlight = upload(files.slice(300)).then(
+      (count) => count,
+      () => 0,
+    );
+    await expect.poll(async () => (await documents(token, kb.id)).some((doc) => doc.status === 'done'), { timeout: 60_000, interval: 10 }).toBe(true);
+    await server.kill('SIGKILL');
+    accepted += await inFlight;
+    await server.start();
+
+    let total = 0;
+    await expect
+      .poll(
+        async () => {
+          const page = (await fetch(`${server!.url}/api/kb/list_files_detail?kb_id=${kb.id}&page_size=1`, { headers: { 'access-token': token } }).then((r) => r.json())) as {
+            data: Page<KbDocument>;
+          };
+          total = page.data.total;
+          const unfinished = await Promise.all(
+            ['queued', 'parsing', 'indexing'].map(async (status) => {
+              const response = await fetch(`${server!.url}/api/kb/list_files_detail?kb_id=${kb.id}&page_size=1&status=${status}`, { headers: { 'access-token': token } });
+              return ((await response.json()) as { data: Page<KbDocument> }).data.total;
+            }),
+          );
+          return unfinished.every((n) => n === 0);
+        },
+        { timeout: 150_000, interval: 500 },
+      )
+      .toBe(true);
+    // The request cut by the kill either committed all its documents or none.
+    expect([300, 400]).toContain(total);
+    expect(total).toBeGreaterThanOrEqual(accepted);
+
+    const { counts, drift, miscounted } = await whileStopped(async (db) => ({
+      counts: await statusCounts(db, kb.id),
+      drift: await findIndexDrift(db, kb.id),
+      // A document's segments exactly once: as many as its segment_count says.
+      miscounted: await selectRows<{ id: string }>(
+        db,
+        sql`select d.id from kb_documents d left join kb_segments s on s.doc_id = d.id where d.kb_id = ${kb.id}::uuid group by d.id having count(s.id) <> max(d.segment_count)`,
+      ),
+    }));
+    expect(counts.every((row) => row.status === 'done' || row.status === 'failed')).toBe(true);
+    expect(counts.reduce((sum, row) => sum + Number(row.n), 0)).toBe(total);
+    expect(drift).toEqual({ stats: null, terms: [], postings: 0 });
+    expect(miscounted).toEqual([]);
   }, 600_000);
 });

@@ -1,35 +1,50 @@
 import type { Readable } from 'node:stream';
 import { z } from 'zod';
 import { AppError, type Logger, storedJson } from '../../core/index.js';
-import { chunkDocument, type Chunk, type DocumentWorkers } from '../../platform/documents/index.js';
+import { chunkDocument, type DocumentWorkers, type UserWords } from '../../platform/documents/index.js';
 import type { Db } from '../../platform/db/index.js';
 import { JobFailure, type JobContext, type JobQueue } from '../../runtime/jobs/index.js';
 import type { FileService } from '../files/index.js';
 import type { LlmService } from '../llm/index.js';
+import type { UserWordsOfKb } from './dictionary/dictionary.service.js';
 import * as docs from './kb-documents.repo.js';
 import { EMBED_BATCH, indexedText, type KbVectorWriter } from './kb-vectors.js';
-import { segmentsOf, storeSegments } from './kb-segments-store.js';
+import { segmentsOf, storeSegments, type DocumentSegments } from './kb-segments-store.js';
 import { ownerViewer } from './knowledge-access.js';
 import { INGEST_TEXT } from './knowledge.errors.js';
-import { findKbById, type KbRow } from './knowledge.repo.js';
+import { findKbById, type KbDocumentRow, type KbRow } from './knowledge.repo.js';
 
 export const INGEST_JOB = 'kb.ingest';
-/** The ingestion job's stored payload (`jobs.payload`). */
-const ingestPayload = storedJson('kb ingest payload', { version: 1, schema: z.object({ docId: z.string() }) });
+/** Documents per ingestion job: one job, a few statements and one commit per group instead of per file. */
+export const INGEST_BATCH = 100;
+/** Documents parsed at once within a job (the parser threads are shared by every job). */
+const PREPARE_CONCURRENCY = 4;
+/** Prepared documents committed together: one transaction, one index write for all their segments. */
+const COMMIT_GROUP = 25;
+
+/** The ingestion job's stored payload (`jobs.payload`); version 1 named one document. */
+const ingestPayload = storedJson('kb ingest payload', {
+  version: 2,
+  schema: z.object({ docIds: z.array(z.string()).min(1) }),
+  upgrades: { 1: (older) => ({ docIds: [older.docId] }) },
+});
 
 export interface IngestDeps {
   db: Db;
   log: Logger;
   jobs: JobQueue;
-  files: Pick<FileService, 'openStored'>;
+  files: Pick<FileService, 'openStoredContents'>;
   llm: LlmService;
   workers: Pick<DocumentWorkers, 'parse'>;
   vectors: KbVectorWriter;
+  userWordsOfKb: UserWordsOfKb;
 }
 
-/** Adds the ingestion job of a document; pass the transaction that writes the document. */
-export const enqueueIngestion = (jobs: JobQueue, db: Db, docId: string, ownerId: string) =>
-  jobs.enqueue(db, { kind: INGEST_JOB, payload: ingestPayload.write({ docId }), ownerId, dedupeKey: docId });
+/** Adds the ingestion job of some documents of one knowledge base (at most INGEST_BATCH); pass the transaction that writes them. */
+export const enqueueIngestion = (jobs: JobQueue, db: Db, docIds: string[], ownerId: string) => jobs.enqueue(db, { kind: INGEST_JOB, payload: ingestPayload.write({ docIds }), ownerId });
+
+/** `items` in slices of `size`. */
+export const slices = <T>(items: T[], size: number): T[][] => Array.from({ length: Math.ceil(items.length / size) }, (_, index) => items.slice(index * size, (index + 1) * size));
 
 async function readAll(stream: Readable): Promise<Uint8Array> {
   const parts: Buffer[] = [];
@@ -39,88 +54,140 @@ async function readAll(stream: Readable): Promise<Uint8Array> {
 
 const hasChinese = (text: string) => /\p{Script=Han}/u.test(text);
 
-/** A failure retrying cannot fix keeps its Chinese reason: a rejected document, a model that refused. */
-function asJobFailure(error: unknown): unknown {
-  if (error instanceof JobFailure) return error;
+/** A failure retrying cannot fix, with its Chinese reason (a rejected document, a model that refused); undefined for others. */
+function permanentReason(error: unknown): string | undefined {
+  if (error instanceof JobFailure) return error.permanent ? error.message : undefined;
   const rejected = error as { name?: string; reason?: unknown };
-  if (rejected?.name === 'DocumentRejected' && typeof rejected.reason === 'string') return new JobFailure(rejected.reason, { permanent: true, cause: error });
-  if (error instanceof AppError) return new JobFailure(error.message, { permanent: true, cause: error });
-  return error;
+  if (rejected?.name === 'DocumentRejected' && typeof rejected.reason === 'string') return rejected.reason;
+  if (error instanceof AppError) return error.message;
+  return undefined;
+}
+
+interface Prepared extends DocumentSegments {
+  note: string | null;
 }
 
 /**
- * One document's way from file to segments: parse → chunk → words → embed → one transaction that
- * replaces the document's segments. Re-running it gives the same result, so a job taken over after a
- * crash (or run twice) never duplicates segments; a document deleted meanwhile stays deleted.
+ * Documents' way from file to segments, a batch per job: parse → chunk → words → embed, then one
+ * transaction per group of documents that replaces their segments. Re-running gives the same result, so
+ * a job taken over after a crash (or run twice) never duplicates segments; a document deleted or handed
+ * to a newer job meanwhile is left alone. A document that cannot be ingested fails alone; a failure
+ * retrying may fix fails the job, which retries what is not done yet.
  */
-export function registerIngestion({ db, log, jobs, files, llm, workers, vectors }: IngestDeps): void {
-  async function embedAll(kb: KbRow, chunks: Chunk[], ctx: JobContext, report: (fraction: number) => Promise<void>): Promise<number[][]> {
+export function registerIngestion({ db, log, jobs, files, llm, workers, vectors, userWordsOfKb }: IngestDeps): void {
+  async function embedAll(kb: KbRow, segments: DocumentSegments['segments'], signal: AbortSignal): Promise<number[][]> {
     const embeddings: number[][] = [];
-    for (let start = 0; start < chunks.length; start += EMBED_BATCH) {
-      const texts = chunks.slice(start, start + EMBED_BATCH).map((chunk) => indexedText(chunk.headings, chunk.text));
-      embeddings.push(...(await llm.embed(ownerViewer(kb), kb.embeddingModel!, texts, { feature: 'kb_embedding', signal: ctx.signal })));
-      await report(embeddings.length / chunks.length);
+    for (let start = 0; start < segments.length; start += EMBED_BATCH) {
+      const texts = segments.slice(start, start + EMBED_BATCH).map((segment) => indexedText(segment.headings ?? [], segment.text));
+      embeddings.push(...(await llm.embed(ownerViewer(kb), kb.embeddingModel!, texts, { feature: 'kb_embedding', signal })));
     }
     return embeddings;
   }
 
-  async function ingest(docId: string, ctx: JobContext): Promise<void> {
-    const doc = await docs.findDocumentById(db, docId);
-    const kb = doc && (await findKbById(db, doc.kbId));
-    if (!doc || !kb) return;
-    const step = async (status: 'parsing' | 'indexing', progress: number, text: string) => {
-      ctx.progress(progress, text);
-      await docs.updateDocument(db, docId, { status, progress, statusText: text });
-    };
-
-    await step('parsing', 0.05, INGEST_TEXT.parsing);
-    const stored = await files.openStored(doc.fileId);
-    if (!stored) throw new JobFailure(INGEST_TEXT.fileGone, { permanent: true });
-    const bytes = await readAll(await stored.open());
-    const parsed = await workers.parse({ bytes, fileName: doc.name }, { signal: ctx.signal });
-
-    await step('indexing', 0.3, INGEST_TEXT.chunking);
+  async function prepare(
+    kb: KbRow,
+    doc: KbDocumentRow,
+    open: (() => Promise<Readable>) | undefined,
+    userWords: UserWords | undefined,
+    embedWith: boolean,
+    signal: AbortSignal,
+  ): Promise<Prepared> {
+    if (!open) throw new JobFailure(INGEST_TEXT.fileGone, { permanent: true });
+    const parsed = await workers.parse({ bytes: await readAll(await open()), fileName: doc.name }, { signal });
     const chunks = chunkDocument(parsed, { chunkSize: kb.chunkSize, overlap: kb.chunkOverlap, separators: kb.separators.length > 0 ? kb.separators : undefined });
     if (chunks.length === 0) throw new JobFailure(INGEST_TEXT.empty, { permanent: true });
-    const segments = segmentsOf(kb.id, docId, chunks);
+    const segments = segmentsOf(kb.id, doc.id, chunks, userWords);
+    const embeddings = embedWith ? await embedAll(kb, segments, signal) : [];
+    return { docId: doc.id, segments, embeddings, note: kb.embeddingModel && !embedWith ? INGEST_TEXT.noPgvector : null };
+  }
 
-    const vectorsOn = await vectors.available();
-    let note: string | null = null;
-    let embeddings: number[][] = [];
-    if (kb.embeddingModel && vectorsOn) {
-      await step('indexing', 0.35, INGEST_TEXT.embedding);
-      embeddings = await embedAll(kb, chunks, ctx, (done) => step('indexing', 0.35 + 0.55 * done, INGEST_TEXT.embedding));
-    } else if (kb.embeddingModel) {
-      note = INGEST_TEXT.noPgvector;
-    }
-
-    ctx.signal.throwIfAborted();
-    await step('indexing', 0.95, INGEST_TEXT.indexing);
+  async function commit(jobId: string, kbId: string, group: Prepared[]): Promise<void> {
     await db.transaction(async (tx) => {
-      if (!(await docs.lockDocument(tx, docId))) return;
-      await storeSegments(tx, vectors, kb.id, docId, segments, embeddings);
-      await docs.updateDocument(tx, docId, { status: 'done', progress: 1, statusText: note, segmentCount: segments.length });
+      const owned = await docs.lockOwnedDocuments(
+        tx,
+        jobId,
+        group.map((doc) => doc.docId),
+      );
+      const kept = group.filter((doc) => owned.has(doc.docId));
+      await storeSegments(tx, vectors, kbId, kept);
+      await docs.markDocumentsDone(
+        tx,
+        kept.map((doc) => ({ id: doc.docId, segmentCount: doc.segments.length, note: doc.note })),
+      );
     });
   }
 
-  jobs.register(
-    INGEST_JOB,
-    async (job, ctx) => {
-      try {
-        await ingest(job.payload.docId, ctx);
-      } catch (error) {
-        throw asJobFailure(error);
+  async function ingest(jobId: string, docIds: string[], ctx: JobContext): Promise<void> {
+    const pending = await docs.unfinishedOfJob(db, jobId, docIds);
+    const kb = pending[0] && (await findKbById(db, pending[0].kbId));
+    if (!kb) return;
+    const userWords = await userWordsOfKb(kb);
+    const embedWith = Boolean(kb.embeddingModel) && (await vectors.available());
+    const ids = pending.map((doc) => doc.id);
+    const contents = await files.openStoredContents(pending.map((doc) => doc.fileId));
+    await docs.updateDocumentsOfJob(db, jobId, ids, { status: embedWith ? 'indexing' : 'parsing', progress: 0.05, statusText: embedWith ? INGEST_TEXT.embedding : INGEST_TEXT.parsing });
+
+    let finished = 0;
+    let ready: Prepared[] = [];
+    let committing = Promise.resolve();
+    const report = () => ctx.progress(finished / pending.length, `已处理 ${finished} / ${pending.length} 个文档`);
+    // Commits run one after another, while the next documents are parsed.
+    const flush = () => {
+      const group = ready;
+      ready = [];
+      committing = committing.then(async () => {
+        if (group.length === 0) return;
+        await commit(jobId, kb.id, group);
+        finished += group.length;
+        report();
+      });
+      return committing;
+    };
+
+    let next = 0;
+    let stopped = false;
+    const worker = async () => {
+      while (next < pending.length && !stopped) {
+        ctx.signal.throwIfAborted();
+        const doc = pending[next++]!;
+        let prepared: Prepared;
+        try {
+          prepared = await prepare(kb, doc, contents.get(doc.fileId), userWords, embedWith, ctx.signal);
+        } catch (error) {
+          const reason = permanentReason(error);
+          if (reason === undefined || ctx.signal.aborted) throw error;
+          await docs.updateDocumentsOfJob(db, jobId, [doc.id], { status: 'failed', progress: 0, statusText: reason });
+          finished += 1;
+          continue;
+        }
+        ready.push(prepared);
+        if (ready.length >= COMMIT_GROUP) await flush();
       }
+    };
+    const run = async () => {
+      try {
+        await worker();
+      } catch (error) {
+        // The others stop taking documents: the job fails (and is retried) as a whole.
+        stopped = true;
+        throw error;
+      }
+    };
+    const outcomes = await Promise.allSettled(Array.from({ length: Math.min(PREPARE_CONCURRENCY, pending.length) }, run));
+    const failure = outcomes.find((outcome) => outcome.status === 'rejected');
+    if (failure) throw failure.reason;
+    ctx.signal.throwIfAborted();
+    await flush();
+  }
+
+  jobs.register(INGEST_JOB, async (job, ctx) => ingest(job.id, job.payload.docIds, ctx), {
+    payload: ingestPayload,
+    concurrency: 2,
+    timeoutMs: 30 * 60_000,
+    onFailed: async (job, reason) => {
+      const text = hasChinese(reason) ? reason : `处理失败：${reason}`;
+      log.warn({ jobId: job.id, documents: job.payload.docIds.length, reason }, 'document ingestion failed');
+      await docs.failUnfinishedOfJob(db, job.id, text);
     },
-    {
-      payload: ingestPayload,
-      concurrency: 2,
-      timeoutMs: 30 * 60_000,
-      onFailed: async (job, reason) => {
-        const text = hasChinese(reason) ? reason : `处理失败：${reason}`;
-        log.warn({ docId: job.payload.docId, reason }, 'document ingestion failed');
-        await docs.updateDocument(db, job.payload.docId, { status: 'failed', progress: 0, statusText: text });
-      },
-    },
-  );
+  });
 }

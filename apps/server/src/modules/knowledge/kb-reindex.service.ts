@@ -4,7 +4,7 @@ import type { Viewer } from '../../core/index.js';
 import type { StreamEvent } from '../../platform/sse/index.js';
 import type { JobQueue } from '../../runtime/jobs/index.js';
 import * as docs from './kb-documents.repo.js';
-import { enqueueIngestion } from './kb-ingest.job.js';
+import { enqueueIngestion, INGEST_BATCH, slices } from './kb-ingest.job.js';
 import { getEditableKb } from './knowledge-access.js';
 import { INGEST_TEXT } from './knowledge.errors.js';
 import { updateKb } from './knowledge.repo.js';
@@ -58,9 +58,10 @@ export function createKbReindexService({ db, jobs, pollMs = POLL_MS }: { db: Db;
       const kb = await getEditableKb(db, viewer, kbId);
       const documents = await docs.listDocumentsOfKb(db, kb.id);
       await db.transaction(async (tx) => {
-        for (const doc of documents) {
-          const jobId = await enqueueIngestion(jobs, tx, doc.id, kb.ownerId);
-          await docs.updateDocument(tx, doc.id, { status: 'queued', progress: 0, statusText: INGEST_TEXT.queued, jobId });
+        // Each document moves to a new job: a job still ingesting it from before no longer owns it.
+        for (const batch of slices(documents, INGEST_BATCH)) {
+          const ids = batch.map((doc) => doc.id);
+          await docs.queueDocuments(tx, ids, await enqueueIngestion(jobs, tx, ids, kb.ownerId), INGEST_TEXT.queued);
         }
         await updateKb(tx, kb.id, { needsReindex: false });
       });

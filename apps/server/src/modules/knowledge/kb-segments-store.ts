@@ -1,25 +1,50 @@
 import { randomUUID } from 'node:crypto';
-import { segmentWords, type Chunk } from '../../platform/documents/index.js';
+import { segmentWords, type Chunk, type UserWords } from '../../platform/documents/index.js';
 import type { Db } from '../../platform/db/index.js';
 import * as docs from './kb-documents.repo.js';
 import { indexedText, type KbVectorWriter } from './kb-vectors.js';
 import { indexTermsOf } from './retrieval/index-terms.js';
 
-/** A document's chunks as segments: each with its index terms (jieba words and fallback bigrams, joined by spaces). */
-export function segmentsOf(kbId: string, docId: string, chunks: Chunk[]): docs.NewKbSegment[] {
-  return chunks.map((chunk, seq) => {
-    const words = segmentWords(indexedText(chunk.headings, chunk.text)).filter((word) => word.trim() !== '');
-    return { id: randomUUID(), kbId, docId, seq, text: chunk.text, headings: chunk.headings, tokens: indexTermsOf(words), tokenCount: words.length };
-  });
+/** A segment's index terms (jieba words with the user words kept whole, then fallback bigrams) and its length in words. */
+export function indexFieldsOf(content: string, userWords: UserWords | undefined): Pick<docs.NewKbSegment, 'tokens' | 'tokenCount'> {
+  const words = segmentWords(content, userWords).filter((word) => word.trim() !== '');
+  return { tokens: indexTermsOf(words), tokenCount: words.length };
+}
+
+/** A document's chunks as segments, cut with the knowledge base's user words. */
+export function segmentsOf(kbId: string, docId: string, chunks: Chunk[], userWords?: UserWords): docs.NewKbSegment[] {
+  return chunks.map((chunk, seq) => ({
+    id: randomUUID(),
+    kbId,
+    docId,
+    seq,
+    text: chunk.text,
+    headings: chunk.headings,
+    ...indexFieldsOf(indexedText(chunk.headings, chunk.text), userWords),
+  }));
+}
+
+/** One document's new segments and (with pgvector and an embedding model) their vectors, in the same order or empty. */
+export interface DocumentSegments {
+  docId: string;
+  segments: docs.NewKbSegment[];
+  embeddings: number[][];
 }
 
 /**
- * Replaces a document's segments, their index entries and (with pgvector) their vectors; call in the
- * transaction that holds the document's lock. `embeddings` follow `segments`, or are empty.
+ * Replaces the documents' segments, their index entries and vectors, all in one set of statements; call
+ * in the transaction that holds the documents' locks.
  */
-export async function storeSegments(tx: Db, vectors: KbVectorWriter, kbId: string, docId: string, segments: docs.NewKbSegment[], embeddings: number[][]): Promise<void> {
-  await docs.replaceSegments(tx, docId, kbId, segments);
-  if (await vectors.available()) {
+export async function storeSegments(tx: Db, vectors: KbVectorWriter, kbId: string, documents: DocumentSegments[]): Promise<void> {
+  if (documents.length === 0) return;
+  await docs.replaceSegments(
+    tx,
+    documents.map((doc) => doc.docId),
+    kbId,
+    documents.flatMap((doc) => doc.segments),
+  );
+  if (!documents.some((doc) => doc.embeddings.length > 0) || !(await vectors.available())) return;
+  for (const { docId, segments, embeddings } of documents) {
     await vectors.replaceForDocument(
       tx,
       docId,

@@ -12,7 +12,7 @@ import {
   updateSegmentBody,
 } from '@agent-platform/contracts';
 import type { FastifyInstance } from 'fastify';
-import { downloadSink, route } from '../../platform/http/index.js';
+import { downloadSink, route, withUploadParts } from '../../platform/http/index.js';
 import { EventStream } from '../../platform/sse/index.js';
 import { sendFile } from '../files/index.js';
 import type { KbDocumentService } from './kb-documents.service.js';
@@ -37,7 +37,7 @@ export function knowledgeRoutes(app: FastifyInstance, { kbs, documents, reindex 
   route(app, { url: '/kb/withhold', access: 'user', body: kbIdBody, handler: ({ user, body }) => kbs.setPublic(user, body.kb_id, false) });
   route(app, { method: 'GET', url: '/kb/list_detail_knowledge_bases', access: 'user', handler: ({ user }) => kbs.listVisible(user) });
 
-  route(app, { url: '/kb/upload_docs', access: 'user', handler: ({ user, request }) => documents.uploadDocs(user, request) });
+  route(app, { url: '/kb/upload_docs', access: 'user', handler: ({ user, request }) => withUploadParts(request, (parts) => documents.uploadDocs(user, parts)) });
   route(app, { url: '/kb/add_docs', access: 'user', body: addDocsBody, handler: ({ user, body }) => documents.addDocs(user, body) });
   route(app, { url: '/kb/delete_docs', access: 'user', body: deleteDocsBody, handler: ({ user, body }) => documents.deleteDocs(user, body) });
   route(app, { url: '/kb/list_doc_segment', access: 'user', body: listDocSegmentsBody, handler: ({ user, body }) => documents.listSegments(user, body) });

@@ -20,6 +20,8 @@ export const knowledgeBases = pgTable(
     chunkOverlap: integer('chunk_overlap').notNull(),
     separators: jsonb('separators').$type<string[]>().notNull().default([]),
     tags: jsonb('tags').$type<string[]>().notNull().default([]),
+    /** The knowledge base's user dictionary: words the segmenter keeps whole (normalised as the contract stores them). */
+    dictionary: jsonb('dictionary').$type<string[]>().notNull().default([]),
     isPublic: boolean('is_public').notNull().default(false),
     needsReindex: boolean('needs_reindex').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -116,6 +118,13 @@ export const kbTerms = pgTable(
   },
   (table) => [primaryKey({ name: 'kb_terms_pkey', columns: [table.kbId, table.term] })],
 );
+
+/** The platform's user dictionary (one row, id 1): words every knowledge base keeps whole, beside its own. */
+export const kbPlatformDictionary = pgTable('kb_platform_dictionary', {
+  id: integer('id').primaryKey(),
+  words: jsonb('words').$type<string[]>().notNull().default([]),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 /** Segment count and total length of a knowledge base; its row lock orders concurrent index writers. */
 export const kbIndexStats = pgTable('kb_index_stats', {

@@ -46,17 +46,38 @@ export function migrationsFolder(): string {
   throw new Error('找不到数据库迁移目录 drizzle/');
 }
 
+/** How PGlite is started: what docs/decisions/pglite-memory.md measured. */
+export interface PgliteTuning {
+  /** Bytes of WebAssembly memory to start with (PGlite's default: 128 MB). */
+  initialMemory?: number;
+  /** PostgreSQL settings (`name=value`) after PGlite's own start parameters. */
+  settings?: string[];
+}
+
+/** What the server starts PGlite with (measured in docs/decisions/pglite-memory.md). */
+export const PGLITE_TUNING: PgliteTuning = {};
+
 export interface PgliteOptions {
   /** A folder on disk; omitted means in memory. */
   dataDir?: string;
   /** Start from a dump made by `dumpDataDir()` (tests start from a migrated template). */
   loadDataDir?: Blob;
+  tuning?: PgliteTuning;
 }
+
+const startParamsOf = (settings: string[]) => [...(PGlite as unknown as { defaultStartParams: string[] }).defaultStartParams, ...settings.flatMap((setting) => ['-c', setting])];
 
 export async function openPglite(options: PgliteOptions): Promise<Database> {
   if (options.dataDir) fs.mkdirSync(options.dataDir, { recursive: true });
   // pgvector ships with PGlite; `CREATE EXTENSION vector` is run by the knowledge module when first needed.
-  const client = new PGlite({ dataDir: options.dataDir, loadDataDir: options.loadDataDir, extensions: { vector } });
+  const { initialMemory, settings = [] } = options.tuning ?? PGLITE_TUNING;
+  const client = new PGlite({
+    dataDir: options.dataDir,
+    loadDataDir: options.loadDataDir,
+    extensions: { vector },
+    initialMemory,
+    startParams: settings.length > 0 ? startParamsOf(settings) : undefined,
+  });
   await client.waitReady;
   const db = drizzlePglite({ client }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder: migrationsFolder() });

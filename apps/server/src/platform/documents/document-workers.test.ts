@@ -80,4 +80,16 @@ describe('createDocumentWorkers', { timeout: 90_000 }, () => {
     await waiting;
     await expect(workers.parse(readFixture('notes.txt'))).rejects.toThrow('closed');
   });
+
+  it('ends a thread that has had nothing to parse for a while, and starts one again for the next document', async () => {
+    pool = createDocumentWorkers({ size: 2, idleMs: 200 });
+    expect(pool.threads()).toBe(0);
+    await Promise.all([pool.parse(readFixture('notes.txt')), pool.parse(readFixture('notes.txt'))]);
+    // (One of the two may have ended already when the slower one finishes.)
+    expect(pool.threads()).toBeGreaterThan(0);
+    const workers = pool;
+    await expect.poll(() => workers.threads(), { timeout: 5_000, interval: 50 }).toBe(0);
+    expect((await pool.parse(readFixture('notes.txt'))).blocks.length).toBeGreaterThan(0);
+    expect(pool.threads()).toBe(1);
+  });
 });

@@ -7,6 +7,8 @@ import type { WorkerRequest, WorkerResponse } from './worker-protocol.js';
 
 export interface DocumentWorkers {
   parse(input: { bytes: Uint8Array; fileName: string }, options?: { signal?: AbortSignal }): Promise<ParsedDocument>;
+  /** Threads alive now (each holds its own heap and parsers). */
+  threads(): number;
   close(): Promise<void>;
 }
 
@@ -21,7 +23,12 @@ interface Task {
 interface Slot {
   worker: Worker;
   task?: Task;
+  /** Ends the idle thread: a server at rest keeps no parser threads (tens of MB each). */
+  idle?: NodeJS.Timeout;
 }
+
+/** A thread with nothing to parse for this long ends; the next document starts one again (~100 ms). */
+const IDLE_MS = 30_000;
 
 /** A file that needs more than this to parse is refused rather than allowed to exhaust the server. */
 const WORKER_MEMORY_MB = 1024;
@@ -50,8 +57,9 @@ function tsxEsmApiUrl() {
 }
 
 /** Runs parseDocument in worker threads so the event loop stays free (size = concurrency). */
-export function createDocumentWorkers(options: { size: number }): DocumentWorkers {
+export function createDocumentWorkers(options: { size: number; idleMs?: number }): DocumentWorkers {
   const size = Math.max(1, Math.floor(options.size));
+  const idleMs = options.idleMs ?? IDLE_MS;
   const slots = new Set<Slot>();
   const queue: Task[] = [];
   let nextId = 1;
@@ -59,6 +67,7 @@ export function createDocumentWorkers(options: { size: number }): DocumentWorker
 
   /** Forgets a worker and ends its thread; whatever it still reports is of no interest. */
   function forget(slot: Slot) {
+    clearTimeout(slot.idle);
     slots.delete(slot);
     slot.worker.removeAllListeners();
     slot.worker.on('error', () => {});
@@ -74,6 +83,7 @@ export function createDocumentWorkers(options: { size: number }): DocumentWorker
     if (!task) return;
     slot.task = undefined;
     slot.worker.unref();
+    slot.idle = setTimeout(() => retire(slot), idleMs).unref();
     task.cleanup();
     outcome(task);
   }
@@ -108,6 +118,7 @@ export function createDocumentWorkers(options: { size: number }): DocumentWorker
       const slot = [...slots].find((s) => !s.task) ?? (slots.size < size ? spawn() : undefined);
       if (!slot) return;
       const task = queue.shift()!;
+      clearTimeout(slot.idle);
       slot.task = task;
       slot.worker.ref();
       // A copy we can transfer: the caller's buffer stays usable and only these bytes are sent.
@@ -157,5 +168,5 @@ export function createDocumentWorkers(options: { size: number }): DocumentWorker
     );
   }
 
-  return { parse, close };
+  return { parse, threads: () => slots.size, close };
 }

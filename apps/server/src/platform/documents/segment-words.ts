@@ -1,20 +1,47 @@
 import { Jieba } from '@node-rs/jieba';
 import { dict } from '@node-rs/jieba/dict.js';
 import { STOP_WORDS } from './stop-words.js';
+import type { UserWords } from './user-words.js';
 
 let jieba: Jieba | undefined;
 
 const NOT_A_WORD = /^[\p{P}\p{S}\p{Z}\p{C}\s]*$/u;
 
-/**
- * jieba search-mode tokens for full-text indexing and queries: lower-cased, NFKC-normalised, punctuation,
- * whitespace and common Chinese/English stop words dropped. Deterministic.
- */
-export function segmentWords(text: string): string[] {
+function cut(text: string): string[] {
   // Loading the dictionary takes a moment: once per process, on first use.
   jieba ??= Jieba.withDict(dict);
-  return jieba
-    .cutForSearch(text.normalize('NFKC').toLowerCase(), true)
-    .map((token) => token.trim())
-    .filter((token) => !NOT_A_WORD.test(token) && !STOP_WORDS.has(token));
+  return text === '' ? [] : jieba.cutForSearch(text, true);
+}
+
+/** A user word, then the longer words jieba finds inside it (so `张三丰` also matches a question about `三丰`). */
+function userWordTokens(word: string): string[] {
+  return [word, ...cut(word).filter((inner) => inner !== word && inner.length >= 2)];
+}
+
+/** Text cut by jieba, with the user words found in it kept whole. */
+function cutWithUserWords(text: string, userWords: UserWords): string[] {
+  const tokens: string[] = [];
+  let gapStart = 0;
+  for (let at = 0; at < text.length;) {
+    const word = userWords.longestAt(text, at);
+    if (!word) {
+      at += 1;
+      continue;
+    }
+    tokens.push(...cut(text.slice(gapStart, at)), ...userWordTokens(word));
+    at += word.length;
+    gapStart = at;
+  }
+  tokens.push(...cut(text.slice(gapStart)));
+  return tokens;
+}
+
+/**
+ * jieba search-mode tokens for full-text indexing and queries: lower-cased, NFKC-normalised, punctuation,
+ * whitespace and common Chinese/English stop words dropped. With `userWords` (a knowledge base's and the
+ * platform's dictionary), those words stay whole. Deterministic.
+ */
+export function segmentWords(text: string, userWords?: UserWords): string[] {
+  const normalized = text.normalize('NFKC').toLowerCase();
+  return (userWords ? cutWithUserWords(normalized, userWords) : cut(normalized)).map((token) => token.trim()).filter((token) => !NOT_A_WORD.test(token) && !STOP_WORDS.has(token));
 }

@@ -2,6 +2,8 @@ import type {
   AddDocsBody,
   CreateKbBody,
   DeleteDocsBody,
+  KbDictionary,
+  PlatformDictionary,
   KbChatBody,
   KbDocsResult,
   KbDocument,
@@ -14,6 +16,7 @@ import type {
   Page,
   SearchDocsBody,
   UpdateKbBody,
+  UpdateKbDictionaryBody,
   UpdateSegmentBody,
 } from '@agent-platform/contracts';
 import { EventStreamParser, type RawStreamEvent } from '../../lib/event-stream';
@@ -58,11 +61,11 @@ export function listDocuments(query: ListKbFilesQuery): Promise<Page<KbDocument>
   return http.get<Page<KbDocument>>('/kb/list_files_detail', { params: query });
 }
 
-/** One file per call, so each shows its own progress; the `kb_id` field goes before the file. */
-export function uploadDocument(kbId: string, file: File, onProgress: (loaded: number) => void): Promise<KbDocsResult> {
+/** Several files in one call (the server stores and ingests them as a batch); the `kb_id` field goes before the files. */
+export function uploadDocuments(kbId: string, files: File[], onProgress: (loaded: number) => void): Promise<KbDocsResult> {
   const form = new FormData();
   form.append('kb_id', kbId);
-  form.append('files', file, file.name);
+  for (const file of files) form.append('files', file, file.name);
   return http.post<KbDocsResult>('/kb/upload_docs', form, { timeout: NO_TIMEOUT, onUploadProgress: (event) => onProgress(event.loaded) });
 }
 
@@ -111,4 +114,18 @@ export async function streamReindex(kbId: string, onEvent: (event: RawStreamEven
 /** The knowledge-base chat's stream (docs/streaming.md). */
 export function streamKbChat(body: KbChatBody, options: RunStreamOptions): Promise<RunStreamResult> {
   return streamRun('/kb/chat', body, options);
+}
+
+/** The knowledge base's user dictionary, with the platform's words that apply too. */
+export function getKbDictionary(kbId: string): Promise<KbDictionary> {
+  return http.post<KbDictionary>('/kb/get_dictionary', { kb_id: kbId });
+}
+
+export function updateKbDictionary(body: UpdateKbDictionaryBody): Promise<KbDictionary> {
+  return http.post<KbDictionary>('/kb/update_dictionary', body);
+}
+
+/** Administrators: the words every knowledge base uses besides its own. */
+export function updatePlatformDictionary(words: string[]): Promise<PlatformDictionary> {
+  return http.post<PlatformDictionary>('/kb/update_platform_dictionary', { words });
 }

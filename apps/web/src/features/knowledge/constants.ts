@@ -77,13 +77,14 @@ export const KB_DETAIL_TEXT = {
   docsTab: '文档',
   segmentsTab: '分段',
   searchTab: '检索测试',
+  dictionaryTab: '词典',
   reindex: '重建索引',
   reindexConfirm: '确定重建索引吗？',
   reindexConfirmDescription: '所有文档会按当前的分段设置与向量模型重新解析和索引，期间检索结果可能不完整。',
   reindexRunning: (done: number, total: number) => `正在重建索引：${done} / ${total}`,
   reindexCurrent: (name: string) => `当前：${name}`,
   reindexFinished: (done: number, failed: number) => `重建完成：成功 ${done} 个${failed ? `，失败 ${failed} 个` : ''}`,
-  needsReindex: '分段设置或向量模型已修改，重建索引后才会对已有文档生效',
+  needsReindex: '分段设置、向量模型或词典已修改，重建索引后才会对已有文档生效',
   readOnly: '这是其他用户公开的知识库，您可以检索和问答，但不能修改',
   chunkingLabel: '分段设置',
   chunking: (size: number, overlap: number) => `分段 ${size} 字 · 重叠 ${overlap} 字`,
@@ -112,6 +113,7 @@ export const KB_DOC_TEXT = {
   empty: '还没有文档，点击「上传文档」或「从文件添加」',
   emptyFiltered: '没有符合条件的文档',
   uploading: '上传进度',
+  uploadBatch: (finished: number, total: number) => `已完成 ${finished} / ${total} 个文件`,
   uploadFailedReason: '上传失败',
   failedReason: '失败原因',
 } as const;
@@ -204,3 +206,19 @@ export const DOC_STATUS_COLORS: Record<KbDocStatus, string> = {
   done: 'success',
   failed: 'error',
 };
+
+export const KB_DICTIONARY_TEXT = {
+  title: '自定义词典',
+  description: '分词器不认识的专有名词（人名、产品型号、行业术语）可以加入词典，文档入库和检索提问时都会把它们当作一个完整的词。',
+  label: '本知识库的词条',
+  placeholder: '每行一个词，例如：\n云雀九号\nXY-200',
+  count: (count: number) => `共 ${count} 个词条`,
+  save: '保存词典',
+  saved: '词典已保存',
+  reindexPrompt: '词典已修改：已有文档仍按原来的分词建立索引，重建索引后新词条才会对它们生效。',
+  platformLabel: '全平台词条（管理员维护，对所有知识库生效）',
+  platformEmpty: '暂无全平台词条',
+  savePlatform: '保存全平台词典',
+  platformSaved: (marked: number) => (marked > 0 ? `全平台词典已保存，${marked} 个知识库需要重建索引` : '全平台词典已保存'),
+  readOnly: '只有知识库的创建者可以修改词典',
+} as const;

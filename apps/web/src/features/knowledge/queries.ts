@@ -10,7 +10,9 @@ import type {
   ListKbsBody,
   Page,
   SearchDocsBody,
+  KbDictionary,
   UpdateKbBody,
+  UpdateKbDictionaryBody,
   UpdateSegmentBody,
 } from '@agent-platform/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -20,6 +22,7 @@ import {
   createKb,
   deleteDocuments,
   deleteKb,
+  getKbDictionary,
   getKbById,
   listDocuments,
   listKbs,
@@ -28,6 +31,8 @@ import {
   searchDocuments,
   setKbPublic,
   updateKb,
+  updateKbDictionary,
+  updatePlatformDictionary,
   updateSegment,
   type KbScope,
 } from './api';
@@ -47,6 +52,7 @@ export const kbKeys = {
   documentList: (query: ListKbFilesQuery) => [...kbKeys.documents(query.kb_id), query] as const,
   segments: (kbId: string) => [...kbKeys.all, 'segments', kbId] as const,
   segmentList: (body: ListDocSegmentsBody) => [...kbKeys.segments(body.kb_id), body] as const,
+  dictionary: (kbId: string) => [...kbKeys.all, 'dictionary', kbId] as const,
 };
 
 export function useKbs(scope: KbScope, body: ListKbsBody) {
@@ -114,6 +120,14 @@ export const useSetKbPublic = () => useKbMutation(({ kbId, isPublic }: { kbId: s
 export const useAddDocuments = () => useKbMutation((body: AddDocsBody) => addDocuments(body));
 export const useDeleteDocuments = () => useKbMutation((body: DeleteDocsBody) => deleteDocuments(body));
 export const useUpdateSegment = () => useKbMutation((body: UpdateSegmentBody) => updateSegment(body));
+/** Saving the dictionary may mark the knowledge base for re-indexing: everything of it is read again. */
+export const useUpdateKbDictionary = () => useKbMutation((body: UpdateKbDictionaryBody) => updateKbDictionary(body));
+/** Administrators: it may mark every knowledge base holding documents for re-indexing. */
+export const useUpdatePlatformDictionary = () => useKbMutation((words: string[]) => updatePlatformDictionary(words));
+
+export function useKbDictionary(kbId: string) {
+  return useQuery<KbDictionary, ApiError>({ queryKey: kbKeys.dictionary(kbId), queryFn: () => getKbDictionary(kbId) });
+}
 
 /** After uploads (the upload list calls the API itself, file by file). */
 export function useRefreshKb() {

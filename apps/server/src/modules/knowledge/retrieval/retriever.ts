@@ -1,12 +1,13 @@
 import type { KbSearchHit, KbSearchMode, KbSearchResult } from '@agent-platform/contracts';
 import type { Db } from '../../../platform/db/index.js';
-import { segmentWords } from '../../../platform/documents/index.js';
+import { segmentWords, type UserWords } from '../../../platform/documents/index.js';
 import { badInput, canSee, type Logger, type Viewer } from '../../../core/index.js';
 import type { LlmService } from '../../llm/index.js';
+import type { UserWordsOfKb } from '../dictionary/dictionary.service.js';
 import { ownerViewer } from '../knowledge-access.js';
 import { kbNotFound } from '../knowledge.errors.js';
 import { indexedText } from '../kb-vectors.js';
-import { createFullTextSearch } from './fulltext-search.js';
+import { createFullTextSearch, type FullTextHit } from './fulltext-search.js';
 import { fuseByRank, type Ranked } from './fusion.js';
 import { findKbs, findSegmentDetails, type SearchableKb, type SegmentDetail } from './retrieval.repo.js';
 import type { VectorStore } from './vector-store.js';
@@ -57,8 +58,35 @@ interface Candidate {
 
 const clamp01 = (value: number) => Math.max(0, Math.min(1, value));
 
-export function createKnowledgeRetriever({ db, llm, vectors, log }: { db: Db; llm: LlmService; vectors: VectorStore; log: Logger }): KnowledgeRetriever {
+export interface KnowledgeRetrieverDeps {
+  db: Db;
+  llm: LlmService;
+  vectors: VectorStore;
+  log: Logger;
+  /** A question is cut with each knowledge base's user words (its dictionary and the platform's). */
+  userWordsOfKb: UserWordsOfKb;
+}
+
+export function createKnowledgeRetriever({ db, llm, vectors, log, userWordsOfKb }: KnowledgeRetrieverDeps): KnowledgeRetriever {
   const searchFullText = createFullTextSearch();
+
+  /** One statement per set of user words (usually one for all): each knowledge base's terms are cut as its documents were. */
+  async function searchWords(kbs: SearchableKb[], query: string, limit: number) {
+    const groups = new Map<string, { userWords: UserWords | undefined; kbIds: string[] }>();
+    for (const kb of kbs) {
+      const userWords = await userWordsOfKb(kb);
+      const group = groups.get(userWords?.key ?? '') ?? { userWords, kbIds: [] };
+      group.kbIds.push(kb.id);
+      groups.set(userWords?.key ?? '', group);
+    }
+    const lists: FullTextHit[][] = [];
+    for (const { userWords, kbIds } of groups.values()) lists.push(await searchFullText(db, kbIds, segmentWords(query, userWords), limit));
+    if (lists.length === 1) return lists[0]!;
+    return lists
+      .flat()
+      .sort((a, b) => b.score - a.score || (a.segmentId < b.segmentId ? -1 : 1))
+      .slice(0, limit);
+  }
 
   async function visibleKbs(viewer: Viewer, kbIds: string[]): Promise<SearchableKb[]> {
     const unique = [...new Set(kbIds)];
@@ -132,7 +160,6 @@ export function createKnowledgeRetriever({ db, llm, vectors, log }: { db: Db; ll
   return {
     async retrieve(viewer, input, options = {}) {
       const kbs = await visibleKbs(viewer, input.kbIds);
-      const kbIds = kbs.map((kb) => kb.id);
       let mode = input.mode;
       let notice: string | null = null;
       if (mode !== 'fulltext') {
@@ -142,6 +169,11 @@ export function createKnowledgeRetriever({ db, llm, vectors, log }: { db: Db; ll
       }
       const limit = Math.max(MIN_CANDIDATES, input.topK * 4);
 
+      // Both halves at once: on PostgreSQL each statement takes its own pooled connection; on PGlite (one
+      // connection) the statements queue, but the full-text one still runs while the query is embedded.
+      const fulltextSearch: Promise<FullTextHit[]> = mode === 'vector' ? Promise.resolve([]) : searchWords(kbs, input.query, limit);
+      // Awaited below; until then a failure must not count as unhandled.
+      void fulltextSearch.catch(() => undefined);
       let vectorList: Ranked[] = [];
       if (mode !== 'fulltext') {
         try {
@@ -152,7 +184,7 @@ export function createKnowledgeRetriever({ db, llm, vectors, log }: { db: Db; ll
           [mode, notice] = ['fulltext', EMBED_FAILED_NOTICE];
         }
       }
-      const fulltextList = mode === 'vector' ? [] : await searchFullText(db, kbIds, segmentWords(input.query), limit);
+      const fulltextList = await fulltextSearch;
 
       const fulltextScores = new Map(fulltextList.map((hit) => [hit.segmentId, hit.score]));
       const vectorScores = new Map(vectorList.map((hit) => [hit.segmentId, hit.score]));

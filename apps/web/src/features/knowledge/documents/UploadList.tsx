@@ -1,16 +1,25 @@
 import { Flex, List, Progress, Typography } from 'antd';
 import { KB_DOC_TEXT as TEXT } from '../constants';
-import { uploadPercent, type DocUpload } from './use-doc-uploads';
+import { batchProgress, uploadPercent, type DocUpload } from './use-doc-uploads';
 
-/** The files being uploaded, each with its progress (or why it failed). */
+/** The files being uploaded: the whole choice's progress, then each file's (or why it failed). */
 export function UploadList({ items }: { items: DocUpload[] }) {
   if (items.length === 0) return null;
+  const batch = batchProgress(items);
   return (
     <List
       size="small"
       bordered
       style={{ marginBottom: 16 }}
-      header={<Typography.Text strong>{TEXT.uploading}</Typography.Text>}
+      header={
+        <Flex vertical gap={4}>
+          <Typography.Text strong>{TEXT.uploading}</Typography.Text>
+          <Typography.Text type="secondary" data-testid="doc-upload-batch">
+            {TEXT.uploadBatch(batch.finished, batch.total)}
+          </Typography.Text>
+          <Progress percent={batch.percent} size="small" aria-label={TEXT.uploading} />
+        </Flex>
+      }
       dataSource={items}
       renderItem={(item) => (
         <List.Item key={item.key} data-testid="doc-upload">

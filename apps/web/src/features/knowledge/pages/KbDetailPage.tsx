@@ -5,12 +5,13 @@ import { useCreatedModel } from '../../llm';
 import { KbFormModal } from '../components/KbFormModal';
 import { KbHeader } from '../components/KbHeader';
 import { KB_DETAIL_TEXT as TEXT, KB_PATHS } from '../constants';
+import { DictionaryTab } from '../dictionary/DictionaryTab';
 import { DocumentsTab } from '../documents/DocumentsTab';
 import { useKb } from '../queries';
 import { RetrievalTestPanel } from '../search/RetrievalTestPanel';
 import { SegmentsTab } from '../segments/SegmentsTab';
 
-/** /kb/detail/:id — documents (live ingestion), segments, and the retrieval test. */
+/** /kb/detail/:id — documents (live ingestion), segments, the retrieval test and the user dictionary. */
 export default function KbDetailPage() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
@@ -44,6 +45,7 @@ export default function KbDetailPage() {
             { key: 'docs', label: TEXT.docsTab, children: <DocumentsTab kb={current} /> },
             { key: 'segments', label: TEXT.segmentsTab, children: <SegmentsTab kb={current} />, destroyOnHidden: true },
             { key: 'search', label: TEXT.searchTab, children: <RetrievalTestPanel kb={current} /> },
+            { key: 'dictionary', label: TEXT.dictionaryTab, children: <DictionaryTab kb={current} />, destroyOnHidden: true },
           ]}
         />
       </Card>
