@@ -14,6 +14,8 @@ import { conversationRoutes, createConversationService, createTitleWriter } from
 import { createFileModule, FILE_UPLOAD_URLS, fileRoutes, installMultipart, readChatAttachments, type ReadChatAttachments } from './modules/files/index.js';
 import { createKnowledgeModule, knowledgeReferences, knowledgeRoutes, retrievalRoutes } from './modules/knowledge/index.js';
 import { createLlmModule, llmReferences, llmRoutes, type LlmService } from './modules/llm/index.js';
+import { createDatasourceModule, datasourceRoutes } from './modules/datasource/index.js';
+import { createDataAssetModule, dataAssetRoutes } from './modules/data-asset/index.js';
 import { createPlaygroundService, playgroundRoutes } from './modules/playground/index.js';
 import { createKbChatService, kbChatRoutes } from './modules/kb-chat/index.js';
 import { createSmsProvider, createSmsService, smsRoutes, type SmsProvider } from './modules/sms/index.js';
@@ -147,6 +149,19 @@ export async function buildApp({ config, database, smsProvider, logStream, exten
   toolRoutes(app, toolModule);
   mcpRoutes(app, mcp);
   agentRoutes(app, agentModule);
+  const datasource = createDatasourceModule({ db, outbound, secrets, statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS, connectTimeoutMs: config.DB_CONNECT_TIMEOUT_MS });
+  app.addHook('onClose', () => datasource.close());
+  datasourceRoutes(app, datasource);
+  const dataAssets = createDataAssetModule({
+    db,
+    datasources: datasource.datasources,
+    access: datasource.access,
+    statementTimeoutMs: datasource.statementTimeoutMs,
+    llm: llm.service,
+    conversations,
+    runs,
+  });
+  dataAssetRoutes(app, dataAssets);
   const agentChat = createAgentChatService({
     db,
     log: app.log,

@@ -28,4 +28,7 @@ export * from './service.js';
 export * from './service-values.js';
 export * from './agent.js';
 export * from './agent-values.js';
+export * from './database.js';
+export * from './database-values.js';
+export * from './data-asset.js';
 export * from './text-safety.js';
