@@ -9,7 +9,11 @@ const connectionFields = {
   name: requiredText('数据源名称', DB_CONNECTION_NAME_MAX),
   description: z.string({ error: '描述必须是文本' }).trim().max(500, '描述不能超过 500 个字符'),
   db_type: z.enum(DB_TYPES, { error: '数据库类型只能是 mysql 或 postgresql' }),
-  host: requiredText('主机地址', 255).regex(/^[A-Za-z0-9.\-:[\]_]+$/, '主机地址只能是域名或 IP 地址'),
+  // A name with a letter, a dotted IPv4 address or an IPv6 address: never the shorthand forms (`2130706433`, `127.1`) resolvers also read as addresses.
+  host: requiredText('主机地址', 255).refine(
+    (value) => /^(?=.*[A-Za-z])[A-Za-z0-9.\-_]+$/.test(value) || /^(\d{1,3}\.){3}\d{1,3}$/.test(value) || /^\[?[0-9A-Fa-f:.]*:[0-9A-Fa-f:.]*\]?$/.test(value),
+    '主机地址只能是域名或 IP 地址',
+  ),
   port: z.coerce.number({ error: '端口必须是数字' }).int('端口必须是整数').min(1, '端口最小为 1').max(65535, '端口最大为 65535'),
   database: identifier('数据库名'),
   schema: z.string({ error: 'schema 必须是文本' }).trim().max(128, 'schema 不能超过 128 个字符').regex(/^[\p{L}\p{N}_$-]*$/u, 'schema 只能包含文字、数字和 _ $ -'),

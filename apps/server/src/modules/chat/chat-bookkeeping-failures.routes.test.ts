@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { expectOk, startTestApp, type TestApp } from '../../../test/harness.js';
 import { parseSse, type SseEvent } from '../../../test/sse.js';
+import { connectionBody, createSampleShop, type SampleShop } from '../../../test/fixtures/sample-shop.js';
 
 const MODEL = 'bookkeeping-chat';
 /**
@@ -16,6 +17,8 @@ describe('a run whose bookkeeping fails ends its stream with error, then done', 
   let user: string;
   let agentId: string;
   let kbId: string;
+  let assetId: string;
+  let shop: SampleShop;
 
   beforeAll(async () => {
     llm = await startScriptedLlm();
@@ -25,18 +28,23 @@ describe('a run whose bookkeeping fails ends its stream with error, then done', 
     expectOk(await t.call('/api/llm/create_llm_model', { llm_name: MODEL, type: 'chat', provider: 'openai-compatible', base_url: llm.url, api_key: 'sk-bk-0001', is_public: true }, admin));
     agentId = expectOk(await t.call<{ id: string }>('/api/agent/create', { name: '记账测试智能体', llm_name: MODEL }, user)).id;
     kbId = expectOk(await t.call<{ id: string }>('/api/kb/create_knowledge_base', { name: '记账测试知识库' }, user)).id;
+    shop = await createSampleShop('postgresql');
+    const connectionId = expectOk(await t.call<{ id: string }>('/api/db/dbconnect/create_connection', connectionBody(shop), user)).id;
+    assetId = expectOk(await t.call<{ id: string }>('/api/db/asset/create_asset', { connection_id: connectionId, name: '记账测试资产', tables: [{ name: 'stores' }] }, user)).id;
     await t.rows(sql.raw(`create function refuse_write() returns trigger language plpgsql as $$ begin raise exception 'refused by test trigger'; end $$`));
   });
   beforeEach(() => llm.reset());
   afterAll(async () => {
     await t?.close();
     await llm?.close();
+    await shop?.drop();
   });
 
   const CHATS = [
     { url: '/api/llm/chat', body: (query: string) => ({ llm_name: MODEL, query }) },
     { url: '/api/agent/chat', body: (query: string) => ({ agent_id: agentId, query }) },
     { url: '/api/kb/chat', body: (query: string) => ({ llm_name: MODEL, kb_ids: [kbId], query }) },
+    { url: '/api/db/asset/chat', body: (query: string) => ({ llm_name: MODEL, asset_id: assetId, query }) },
   ];
 
   async function streamOf(url: string, body: unknown): Promise<SseEvent[]> {
@@ -78,7 +86,8 @@ describe('a run whose bookkeeping fails ends its stream with error, then done', 
   for (const { url, body } of CHATS) {
     for (const { what, status, ...refused } of FAILURES) {
       it(`${url}: ${what} cannot be written`, async () => {
-        llm.script({ chunks: ['一个', '回答'] });
+        // The asset chat's model first writes SQL; every chat's answer is the same two pieces.
+        llm.script({ match: '请为这个问题写出一条 SQL', text: '```sql\nselect count(*) as n from stores\n```' }, { chunks: ['一个', '回答'] });
         const events = await refusing(refused, () => streamOf(url, body('一个普通的问题')));
         expectErrorThenDone(events, status);
       });

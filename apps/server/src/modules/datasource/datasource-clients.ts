@@ -1,7 +1,7 @@
 import { DB_QUERY_DEFAULTS } from '@agent-platform/contracts';
 import { findOutboundRefusal, type Outbound } from '../../platform/net/index.js';
 import type { SecretBox } from '../../platform/security/index.js';
-import { openSqlClient, SqlClientError, type SqlClient, type SqlTarget } from '../../platform/sql/index.js';
+import { openSqlClient, SqlClientError, within, type SqlClient, type SqlTarget } from '../../platform/sql/index.js';
 import { datasourceFailed } from './datasource.errors.js';
 
 /** What opening a client needs of a datasource, stored or about to be. */
@@ -49,7 +49,9 @@ export function createClientCache({ outbound, secrets, statementTimeoutMs = DB_Q
   async function targetOf(settings: ConnectionSettings, password: string, trusted: boolean): Promise<SqlTarget> {
     return {
       dialect: settings.dbType,
-      host: await outbound.resolveHost(settings.host, { trusted }),
+      // A resolver that never answers counts as an unreachable database too.
+      host: await within(connectTimeoutMs, outbound.resolveHost(settings.host, { trusted })),
+      serverName: settings.host,
       port: settings.port,
       database: settings.databaseName,
       schema: settings.schemaName,

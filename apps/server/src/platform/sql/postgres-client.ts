@@ -49,7 +49,7 @@ export function openPostgresClient(target: SqlTarget, statementTimeoutMs: number
     database: target.database,
     user: target.user,
     password: target.password,
-    ssl: target.sslMode === 'disable' ? false : { rejectUnauthorized: target.sslMode === 'verify' },
+    ssl: target.sslMode === 'disable' ? false : { rejectUnauthorized: target.sslMode === 'verify', servername: target.serverName },
     max: 3,
     connectionTimeoutMillis: target.connectTimeoutMs,
     idleTimeoutMillis: 60_000,
@@ -132,8 +132,8 @@ export function openPostgresClient(target: SqlTarget, statementTimeoutMs: number
       let broken: Error | undefined;
       try {
         client = await pool.connect();
-        await client.query('begin transaction read only');
-        await client.query(`set local statement_timeout = ${Math.max(1, Math.floor(limits.statementTimeoutMs))}`);
+        // Our own two statements in one round trip (the simple protocol takes several; the model's SQL never goes this way).
+        await client.query(`begin transaction read only; set local statement_timeout = ${Math.max(1, Math.floor(limits.statementTimeoutMs))}`);
         const started = performance.now();
         // The extended protocol takes exactly one statement: a second one smuggled past the guard is a syntax error.
         const result = await client.query<unknown[]>({ text: sql, rowMode: 'array', queryMode: 'extended' } as pg.QueryArrayConfig);

@@ -24,12 +24,12 @@ async function failure(work: Promise<unknown>): Promise<SqlClientError> {
 describe.each(['mysql', 'postgresql'] as DbType[])('read-only execution on %s', (dialect) => {
   let shop: SampleShop;
   let client: SqlClient;
-  const scope = () => ({ tables: new Map(SAMPLE_TABLES.map((table) => [table, null])), schema: shop.dialect === 'mysql' ? shop.database : shop.schema });
+  const scope = () => ({ tables: new Map<string, ReadonlySet<string> | null>(SAMPLE_TABLES.map((table) => [table, null])), schema: shop.dialect === 'mysql' ? shop.database : shop.schema });
 
   beforeAll(async () => {
     shop = await createSampleShop(dialect);
     client = openSqlClient(
-      { dialect, host: shop.host, port: shop.port, database: shop.database, schema: shop.schema, user: shop.user, password: shop.password, sslMode: 'disable', connectTimeoutMs: 3000 },
+      { dialect, host: shop.host, serverName: shop.host, port: shop.port, database: shop.database, schema: shop.schema, user: shop.user, password: shop.password, sslMode: 'disable', connectTimeoutMs: 3000 },
       TIMEOUT_MS,
     );
   }, 120_000);

@@ -4,6 +4,8 @@ import type { DbSslMode, DbTableInfo, DbType } from '@agent-platform/contracts';
 export interface SqlTarget {
   dialect: DbType;
   host: string;
+  /** The name the user gave, for checking the server's certificate (`host` is the address it resolved to). */
+  serverName: string;
   port: number;
   database: string;
   /** PostgreSQL: the schema tables are listed from and unqualified names resolve to. MySQL: unused. */

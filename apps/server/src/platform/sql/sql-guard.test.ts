@@ -7,7 +7,7 @@ import { guardSql, type GuardScope } from './sql-guard.js';
 
 const corpora = { mysql: MYSQL_CORPUS, postgresql: POSTGRESQL_CORPUS };
 const scopeOf = (dialect: DbType, columns: Record<string, string[]> = {}): GuardScope => ({
-  tables: new Map(SAMPLE_TABLES.map((table) => [table, columns[table] ? new Set(columns[table]) : null])),
+  tables: new Map<string, ReadonlySet<string> | null>(SAMPLE_TABLES.map((table) => [table, columns[table] ? new Set(columns[table]) : null])),
   schema: dialect === 'mysql' ? 'shop' : 'public',
 });
 

@@ -1,0 +1,69 @@
+import {
+  MAX_PAGE_SIZE,
+  type AssetChatBody,
+  type CreateAssetBody,
+  type CreateConnectionBody,
+  type DataAsset,
+  type DbConnection,
+  type DbConnectionTest,
+  type DbTableInfo,
+  type Page,
+  type TestConnectionBody,
+  type UpdateAssetBody,
+  type UpdateConnectionBody,
+} from '@agent-platform/contracts';
+import { http } from '../../lib/http';
+import { streamRun, type RunStreamOptions, type RunStreamResult } from '../../lib/run-stream';
+
+export async function listConnections(): Promise<DbConnection[]> {
+  return (await http.post<Page<DbConnection>>('/db/dbconnect/query_connection', { page: 1, page_size: MAX_PAGE_SIZE })).list;
+}
+
+export function createConnection(body: CreateConnectionBody): Promise<DbConnection & { warnings: string[] }> {
+  return http.post('/db/dbconnect/create_connection', body);
+}
+
+export function updateConnection(body: UpdateConnectionBody): Promise<DbConnection & { warnings: string[] }> {
+  return http.post('/db/dbconnect/update_connection', body);
+}
+
+export function deleteConnection(id: string): Promise<null> {
+  return http.post<null>('/db/dbconnect/delete_connection_by_id', { id });
+}
+
+export function testConnection(body: TestConnectionBody): Promise<DbConnectionTest> {
+  return http.post<DbConnectionTest>('/db/dbconnect/test_connection', body);
+}
+
+export function listTables(id: string): Promise<DbTableInfo[]> {
+  return http.post<DbTableInfo[]>('/db/dbconnect/query_tables_by_conn_id', { id });
+}
+
+export async function listAssets(): Promise<DataAsset[]> {
+  return (await http.post<Page<DataAsset>>('/db/asset/query_asset', { page: 1, page_size: MAX_PAGE_SIZE })).list;
+}
+
+export function getAsset(id: string): Promise<DataAsset> {
+  return http.post<DataAsset>('/db/asset/query_asset_by_id', { id });
+}
+
+export function createAsset(body: CreateAssetBody): Promise<DataAsset> {
+  return http.post<DataAsset>('/db/asset/create_asset', body);
+}
+
+export function updateAsset(body: UpdateAssetBody): Promise<DataAsset> {
+  return http.post<DataAsset>('/db/asset/update_asset', body);
+}
+
+export function deleteAsset(id: string): Promise<null> {
+  return http.post<null>('/db/asset/delete_asset_by_id', { id });
+}
+
+export function streamAssetChat(body: AssetChatBody, options: RunStreamOptions): Promise<RunStreamResult> {
+  return streamRun('/db/asset/chat', body, options);
+}
+
+/** Runs the paused SQL as it is, or the person's edit of it (`sql`). */
+export function decideAssetSql(runId: string, sql: string | undefined, options: RunStreamOptions): Promise<RunStreamResult> {
+  return sql === undefined ? streamRun('/db/asset/chat/hitl_action_confirm', { run_id: runId }, options) : streamRun('/db/asset/chat/hitl_replace', { run_id: runId, sql }, options);
+}
