@@ -10,10 +10,11 @@ import { assetChatExecutor } from './asset-chat.executor.js';
 import { sqlSystemPrompt } from './asset-chat.prompt.js';
 import type { AssetQueryRunner } from './asset-query.js';
 import { structureText } from './asset-structure.js';
+import { closestExamples, selectTables } from './table-selection.js';
 import { storedAssetContent } from './data-asset.mapper.js';
 import type { DataAssetService } from './data-asset.service.js';
 
-const KIND = 'asset';
+const KIND = 'asset' as const;
 /** Past messages the model sees (both sides of the last 3 exchanges). */
 const HISTORY_MESSAGES = 6;
 /** A run nobody reads any more is stopped soon; a paused one waits for its decision. */
@@ -52,7 +53,8 @@ export function createAssetChatService(deps: AssetChatDeps) {
     const model = await llm.resolveModel(user, input.llm_name, 'chat');
     const connection = await assets.connectionOf(asset);
     const content = storedAssetContent.read(asset.content);
-    const structure = structureText(await assets.structures(asset));
+    // A large asset shows the model only the tables the question names (BM25 over names, comments and notes).
+    const structure = structureText(selectTables(await assets.structures(asset), input.question));
     return assetChatExecutor({
       db,
       llm,
@@ -62,7 +64,7 @@ export function createAssetChatService(deps: AssetChatDeps) {
       model,
       asset,
       connection,
-      system: sqlSystemPrompt(connection.dbType, structure, content.verified_queries, asset.description),
+      system: sqlSystemPrompt(connection.dbType, structure, closestExamples(content.verified_queries, input.question), asset.description),
       question: input.question,
       history: input.history.slice(0, -1),
       conversationId,
