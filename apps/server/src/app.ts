@@ -108,6 +108,17 @@ export async function buildApp({ config, database, smsProvider, logStream, exten
 
   const mcp = createMcpModule({ db, config, secrets, outbound, tags: tags.tags });
   app.addHook('onClose', () => mcp.close());
+  const datasource = createDatasourceModule({ db, outbound, secrets, statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS, connectTimeoutMs: config.DB_CONNECT_TIMEOUT_MS });
+  app.addHook('onClose', () => datasource.close());
+  const dataAssets = createDataAssetModule({
+    db,
+    datasources: datasource.datasources,
+    access: datasource.access,
+    statementTimeoutMs: datasource.statementTimeoutMs,
+    llm: llm.service,
+    conversations,
+    runs,
+  });
   const toolModule = createToolModule({
     db,
     outbound,
@@ -117,7 +128,7 @@ export async function buildApp({ config, database, smsProvider, logStream, exten
     retriever: knowledge.retriever,
     checkKb: (viewer, kbId) => knowledge.kbs.getKb(viewer, kbId),
     builtins: builtinTools({ outbound }),
-    moreSources: { service: mcp.toolSource },
+    moreSources: { service: mcp.toolSource, 'llm/db': dataAssets.toolSource },
   });
   const agentModule = createAgentModule({
     db,
@@ -149,18 +160,7 @@ export async function buildApp({ config, database, smsProvider, logStream, exten
   toolRoutes(app, toolModule);
   mcpRoutes(app, mcp);
   agentRoutes(app, agentModule);
-  const datasource = createDatasourceModule({ db, outbound, secrets, statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS, connectTimeoutMs: config.DB_CONNECT_TIMEOUT_MS });
-  app.addHook('onClose', () => datasource.close());
   datasourceRoutes(app, datasource);
-  const dataAssets = createDataAssetModule({
-    db,
-    datasources: datasource.datasources,
-    access: datasource.access,
-    statementTimeoutMs: datasource.statementTimeoutMs,
-    llm: llm.service,
-    conversations,
-    runs,
-  });
   dataAssetRoutes(app, dataAssets);
   const agentChat = createAgentChatService({
     db,

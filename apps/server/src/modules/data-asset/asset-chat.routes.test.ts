@@ -1,4 +1,4 @@
-import type { AssetQueryAudit, DataAsset, DbConnection, MessageInfo } from '@agent-platform/contracts';
+import type { AssetQueryAudit, DataAsset, DbConnection, MessageInfo, ToolInfo, ToolUseResult } from '@agent-platform/contracts';
 import { startScriptedLlm, type ScriptedLlm } from '@agent-platform/scripted-llm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { expectCode, expectOk, startTestApp, type TestApp } from '../../../test/harness.js';
@@ -26,7 +26,7 @@ describe.each(['mysql', 'postgresql'] as const)('asset chat on %s', (dialect) =>
     await t.signUp(`ac_admin_${dialect}`);
     [alice, bob, carol] = [await t.signUp(`ac_alice_${dialect}`), await t.signUp(`ac_bob_${dialect}`), await t.signUp(`ac_carol_${dialect}`)];
     const carolId = String((await t.userRow(`ac_carol_${dialect}`))!.id);
-    expectOk(await t.call('/api/llm/create_llm_model', { llm_name: 'sql-writer', type: 'chat', base_url: llm.url, api_key: 'sk-test-key-0001', is_public: true }, alice));
+    expectOk(await t.call('/api/llm/create_llm_model', { llm_name: 'sql-writer', type: 'chat', base_url: llm.url, api_key: 'sk-test-key-0001', is_public: true, supports_tools: true }, alice));
     const connection = expectOk(await t.call<DbConnection>('/api/db/dbconnect/create_connection', connectionBody(shop, { user: shop.reader.user, password: shop.reader.password }), alice));
     asset = expectOk(await t.call('/api/db/asset/create_asset', { connection_id: connection.id, name: '门店经营', tables: TABLES, access_user_ids: [carolId] }, alice));
     confirming = expectOk(await t.call('/api/db/asset/create_asset', { connection_id: connection.id, name: '需确认', tables: TABLES, confirm_sql: true }, alice));
@@ -155,6 +155,29 @@ describe.each(['mysql', 'postgresql'] as const)('asset chat on %s', (dialect) =>
     expect(events.find((event) => event.event === 'result')!.data.rows).toEqual([[6]]);
     expectCode(await t.call('/api/db/asset/update_asset', { id: asset.id, name: '改名' }, carol), 40301);
     expectCode(await t.call('/api/db/asset/query_audit', { id: asset.id }, carol), 40301);
+  });
+
+  it('gives agents the asset as an llm/db tool: the same guard and read-only execution, as the caller', async () => {
+    const tool = expectOk(await t.call<ToolInfo>('/api/tool/create', { kind: 'llm/db', name: 'shop_data', title: '门店数据', description: '查询门店经营数据', config: { asset_id: asset.id } }, alice));
+    expect(tool).toMatchObject({ kind: 'llm/db', config: { asset_id: asset.id } });
+    const used = expectOk(await t.call<ToolUseResult>('/api/tool/tool_use', { id: tool.id, input: { sql: 'select count(*) as n from stores' } }, alice));
+    expect(used.output).toBe('n\n6');
+    const refused = expectOk(await t.call<ToolUseResult>('/api/tool/tool_use', { id: tool.id, input: { sql: 'drop table stores' } }, alice));
+    expect(refused.error).toMatch(/只允许查询（SELECT），不允许 DROP 语句/);
+    expectCode(await t.call('/api/tool/create', { kind: 'llm/db', name: 'not_mine', config: { asset_id: asset.id } }, bob), 40401, '数据资产不存在');
+
+    const agent = expectOk(await t.call<{ id: string }>('/api/agent/create', { name: '门店分析助手', llm_name: 'sql-writer', tool_ids: [tool.id] }, alice));
+    llm.script(
+      { match: '有几家门店', afterToolResult: false, toolCalls: [{ name: 'shop_data', arguments: { sql: 'select count(*) as n from stores' } }], times: 1 },
+      { afterToolResult: true, text: '一共有 6 家门店。', times: 1 },
+    );
+    const events = await stream('/api/agent/chat', { agent_id: agent.id, query: '我们有几家门店？' });
+    const observation = events.find((event) => event.event === 'observation')!.data;
+    expect(observation).toMatchObject({ tool: 'shop_data', output: 'n\n6' });
+    expect(textOf(events)).toBe('一共有 6 家门店。');
+    // The model was told the asset's tables in the tool's description.
+    const toolSpec = llm.requests.find((request) => request.path === '/v1/chat/completions')!.body.tools[0].function;
+    expect(toolSpec.description).toContain('表 stores（门店）');
   });
 
   it('refuses tables and columns the datasource does not have, and a datasource deleted under its assets', async () => {

@@ -5,6 +5,7 @@ import type { DatasourceAccess, DatasourceService } from '../datasource/index.js
 import type { LlmService } from '../llm/index.js';
 import { createAssetChatService } from './asset-chat.service.js';
 import { createAssetQueryRunner } from './asset-query.js';
+import { assetToolSource } from './asset-tool-source.js';
 import { createDataAssetService } from './data-asset.service.js';
 
 export { dataAssetRoutes } from './data-asset.routes.js';
@@ -25,5 +26,5 @@ export function createDataAssetModule({ db, datasources, access, statementTimeou
   const assets = createDataAssetService({ db, datasources, access });
   const runQuery = createAssetQueryRunner({ db, access, statementTimeoutMs });
   const chat = createAssetChatService({ db, llm, conversations, runs, assets, runQuery });
-  return { assets, chat, runQuery };
+  return { assets, chat, toolSource: assetToolSource({ assets, runQuery }) };
 }
