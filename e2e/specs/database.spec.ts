@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { expect, test } from '../support/test';
 import { adminToken, apiCreateModel } from '../support/api';
 import { SCRIPTED_LLM_BASE_URL } from '../support/constants';
-import { chooseOption, uniqueModelName } from '../support/models';
+import { answers, chooseOption, composer as agentComposer, uniqueModelName } from '../support/models';
 import { scriptLlm } from '../support/scripted-llm';
 import { shot, toast, useToken } from '../support/ui';
 import { createSampleShop, type SampleShop } from '../../apps/server/test/fixtures/sample-shop';
@@ -21,7 +21,7 @@ test('a datasource, a data asset built on it, and a question answered with SQL, 
   const token = await adminToken(request);
   await useToken(page, token);
   const model = uniqueModelName('e2e-sql');
-  await apiCreateModel(request, token, { llm_name: model, display_name: `数据问答 ${model}`, type: 'chat', provider: 'openai-compatible', base_url: SCRIPTED_LLM_BASE_URL });
+  await apiCreateModel(request, token, { llm_name: model, display_name: `数据问答 ${model}`, type: 'chat', provider: 'openai-compatible', base_url: SCRIPTED_LLM_BASE_URL, supports_tools: true });
   const datasource = `门店库 ${Date.now().toString(36)}`;
 
   await page.goto('/database/datasource');
@@ -75,4 +75,24 @@ test('a datasource, a data asset built on it, and a question answered with SQL, 
   const assets = await request.post('/api/db/asset/query_asset', { headers: { 'access-token': token }, data: { keyword: assetName } });
   const saved = ((await assets.json()) as { data: { list: Array<{ verified_queries: Array<{ question: string; sql: string }> }> } }).data.list[0];
   expect(saved?.verified_queries).toEqual([{ question: '各门店的订单数是多少？', sql: `${sql}\nLIMIT 501` }]);
+
+  // An agent with the asset as its llm/db tool answers from the same data.
+  const post = async <T>(url: string, data: unknown): Promise<T> => {
+    const envelope = (await (await request.post(url, { headers: { 'access-token': token }, data })).json()) as { code: number; msg: string; data: T };
+    expect(envelope.code, envelope.msg).toBe(200);
+    return envelope.data;
+  };
+  const assetId = (await post<{ list: Array<{ id: string }> }>('/api/db/asset/query_asset', { keyword: assetName })).list[0]!.id;
+  const toolName = `shop_${Date.now().toString(36)}`;
+  const tool = await post<{ id: string }>('/api/tool/create', { kind: 'llm/db', name: toolName, title: '门店数据', description: '查询门店经营数据', config: { asset_id: assetId } });
+  const agent = await post<{ id: string }>('/api/agent/create', { name: `门店分析 ${toolName}`, llm_name: model, tool_ids: [tool.id] });
+  await scriptLlm(
+    { match: '一共有几家门店', afterToolResult: false, toolCalls: [{ name: toolName, arguments: { sql: 'select count(*) as n from stores' } }], times: 1 },
+    { afterToolResult: true, text: '根据数据资产，一共有 6 家门店。', times: 1 },
+  );
+  await page.goto(`/agent/chat?agent_id=${agent.id}`);
+  await agentComposer(page).fill('一共有几家门店？');
+  await agentComposer(page).press('Enter');
+  await expect(answers(page).last()).toContainText('根据数据资产，一共有 6 家门店。');
+  await shot(page, 'agent-llm-db-tool');
 });

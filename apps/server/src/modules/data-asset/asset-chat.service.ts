@@ -1,4 +1,4 @@
-import type { AssetChatBody, AssetSqlReplaceBody } from '@agent-platform/contracts';
+import type { AssetChatBody } from '@agent-platform/contracts';
 import { z } from 'zod';
 import { storedJson, type AuthUser } from '../../core/index.js';
 import type { Db } from '../../platform/db/index.js';
