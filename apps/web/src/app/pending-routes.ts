@@ -7,8 +7,6 @@ import { lazyRoute } from '../lib/routes';
  * one, remove its line here and add the route to its feature's index.ts.
  */
 const PENDING_APP_PAGES: Array<[path: string, title?: string]> = [
-  ['database/asset/detail/:id', '数据资产详情'],
-  ['database/asset/edit/:id', '编辑数据资产'],
   ['model/deploy/ollama'],
   ['model/deploy/vllm'],
   ['model/train/chat/:id', '训练模型对话'],

@@ -1,6 +1,8 @@
 import {
   MAX_PAGE_SIZE,
   type AssetChatBody,
+  type AssetQueryAudit,
+  type AssetTableStructure,
   type CreateAssetBody,
   type CreateConnectionBody,
   type DataAsset,
@@ -57,6 +59,14 @@ export function updateAsset(body: UpdateAssetBody): Promise<DataAsset> {
 
 export function deleteAsset(id: string): Promise<null> {
   return http.post<null>('/db/asset/delete_asset_by_id', { id });
+}
+
+export function getAssetStructure(id: string): Promise<AssetTableStructure[]> {
+  return http.post<AssetTableStructure[]>('/db/asset/query_structure_by_names', { id });
+}
+
+export function listAssetAudits(id: string): Promise<AssetQueryAudit[]> {
+  return http.post<AssetQueryAudit[]>('/db/asset/query_audit', { id });
 }
 
 export function streamAssetChat(body: AssetChatBody, options: RunStreamOptions): Promise<RunStreamResult> {

@@ -4,6 +4,8 @@ export const DATABASE_TITLES = {
   datasources: '数据源',
   assets: '数据资产',
   createAsset: '创建数据资产',
+  editAsset: '编辑数据资产',
+  assetDetail: '数据资产详情',
   assetChat: '数据资产问答',
 } as const;
 
@@ -11,6 +13,8 @@ export const DATABASE_PATHS = {
   datasources: '/database/datasource',
   assets: '/database/asset',
   createAsset: '/database/asset/create',
+  assetDetail: (id: string) => `/database/asset/detail/${encodeURIComponent(id)}`,
+  assetEdit: (id: string) => `/database/asset/edit/${encodeURIComponent(id)}`,
   assetChat: (id: string) => `/database/asset/chat/${encodeURIComponent(id)}`,
 } as const;
 
@@ -79,6 +83,15 @@ export const ASSET_TEXT = {
     save: '保存',
   },
   created: '数据资产已创建',
+  saved: '数据资产已保存',
+  detail: '详情',
+  edit: '编辑',
+  structure: '表结构（模型看到的内容）',
+  verified: '已验证的问题',
+  noVerified: '还没有已验证的问题：在问答页点击「保存为已验证问题」添加',
+  audit: '最近执行的 SQL',
+  auditColumns: { time: '时间', user: '用户', sql: 'SQL', outcome: '结果', rows: '行数', duration: '耗时（ms）' },
+  outcomes: { ok: '成功', refused: '已拒绝', failed: '失败' },
   saveFailed: '保存失败',
 } as const;
 

@@ -1,7 +1,20 @@
-import type { CreateAssetBody, CreateConnectionBody, DataAsset, DbConnection, DbTableInfo, UpdateAssetBody, UpdateConnectionBody } from '@agent-platform/contracts';
+import type { AssetQueryAudit, AssetTableStructure, CreateAssetBody, CreateConnectionBody, DataAsset, DbConnection, DbTableInfo, UpdateAssetBody, UpdateConnectionBody } from '@agent-platform/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ApiError } from '../../lib/http';
-import { createAsset, createConnection, deleteAsset, deleteConnection, getAsset, listAssets, listConnections, listTables, updateAsset, updateConnection } from './api';
+import {
+  createAsset,
+  createConnection,
+  deleteAsset,
+  deleteConnection,
+  getAsset,
+  getAssetStructure,
+  listAssetAudits,
+  listAssets,
+  listConnections,
+  listTables,
+  updateAsset,
+  updateConnection,
+} from './api';
 
 export const databaseKeys = {
   all: ['database'] as const,
@@ -9,6 +22,8 @@ export const databaseKeys = {
   tables: (id: string) => [...databaseKeys.all, 'tables', id] as const,
   assets: () => [...databaseKeys.all, 'assets'] as const,
   asset: (id: string) => [...databaseKeys.all, 'asset', id] as const,
+  structure: (id: string) => [...databaseKeys.all, 'structure', id] as const,
+  audits: (id: string) => [...databaseKeys.all, 'audits', id] as const,
 };
 
 export const useConnections = () => useQuery<DbConnection[], ApiError>({ queryKey: databaseKeys.connections(), queryFn: listConnections });
@@ -19,6 +34,10 @@ export const useTables = (id: string | null | undefined) =>
 
 export const useAssets = () => useQuery<DataAsset[], ApiError>({ queryKey: databaseKeys.assets(), queryFn: listAssets });
 export const useAsset = (id: string) => useQuery<DataAsset, ApiError>({ queryKey: databaseKeys.asset(id), queryFn: () => getAsset(id) });
+export const useAssetStructure = (id: string) => useQuery<AssetTableStructure[], ApiError>({ queryKey: databaseKeys.structure(id), queryFn: () => getAssetStructure(id), retry: false });
+/** Only the asset's owner and administrators may read its audit. */
+export const useAssetAudits = (id: string, enabled: boolean) =>
+  useQuery<AssetQueryAudit[], ApiError>({ queryKey: databaseKeys.audits(id), queryFn: () => listAssetAudits(id), enabled });
 
 function useDatabaseMutation<TBody, TData>(mutationFn: (body: TBody) => Promise<TData>) {
   const queryClient = useQueryClient();

@@ -25,6 +25,9 @@ export default function AssetListPage() {
           <Button size="small" type="primary" onClick={() => navigate(DATABASE_PATHS.assetChat(row.id))}>
             {TEXT.chat}
           </Button>
+          <Button size="small" onClick={() => navigate(DATABASE_PATHS.assetDetail(row.id))}>
+            {TEXT.detail}
+          </Button>
           {row.editable ? (
             <Popconfirm title={TEXT.deleteConfirm} onConfirm={() => remove.mutate(row.id, { onError: (error) => toast.error(error.message) })}>
               <Button size="small" danger>
