@@ -12,6 +12,9 @@ export type DbSslMode = (typeof DB_SSL_MODES)[number];
 export const DB_CONNECTION_NAME_MAX = 60;
 export const DB_ACCESS_LIST_MAX = 200;
 
+/** Sampled values: a column with at most this many distinct values gets them in its notes; at most this many columns a table. */
+export const DB_SAMPLE_LIMITS = { max_distinct: 20, max_columns: 30, max_value_chars: 50 } as const;
+
 /** Limits of one guarded statement: what the asset chat and the data tool run. */
 export const DB_QUERY_DEFAULTS = {
   /** Rows a result keeps (a larger `LIMIT` is lowered to it, a missing one added). */

@@ -176,6 +176,10 @@ export type UpdateTableNoteBody = z.infer<typeof updateTableNoteBody>;
 
 export const tableNoteIdBody = z.object({ id: id('表说明 id') });
 
+/** Collects the distinct values of the table's low-cardinality columns into its notes (`sample_values`). */
+export const collectSampleValuesBody = z.object({ connection_id: id('数据源 id'), table_name: tableName });
+export type CollectSampleValuesBody = z.infer<typeof collectSampleValuesBody>;
+
 export const listTableNotesBody = z.object({ connection_id: id('数据源 id'), table_name: optionalText('表名', 128) });
 export type ListTableNotesBody = z.infer<typeof listTableNotesBody>;
 

@@ -108,6 +108,18 @@ describe.each(['mysql', 'postgresql'] as const)('datasources on %s', (dialect) =
     expect(expectOk(await t.call<DbTableNote[]>('/api/db/extra_column_info/query_extra_table_info', { connection_id: connection.id }, alice))).toEqual([]);
   });
 
+  it('collects the distinct values of low-cardinality columns into the notes, on request', async () => {
+    const note = expectOk(await t.call<DbTableNote>('/api/db/extra_column_info/collect_sample_values', { connection_id: connection.id, table_name: 'orders' }, alice));
+    const samples = Object.fromEntries(note.columns.map((column) => [column.name, column.sample_values]));
+    expect(samples.status).toEqual(['1', '2', '3']);
+    expect([...samples.store_id!].sort()).toEqual(['1', '2', '3', '4', '5', '6']);
+    expect(samples.id).toBeUndefined();
+    expectCode(await t.call('/api/db/extra_column_info/collect_sample_values', { connection_id: connection.id, table_name: 'salaries' }, alice), 40001, '数据源中没有表 salaries');
+    expectCode(await t.call('/api/db/extra_column_info/collect_sample_values', { connection_id: connection.id, table_name: 'orders' }, carol), 40301);
+    expectCode(await t.call('/api/db/extra_column_info/collect_sample_values', { connection_id: connection.id, table_name: 'orders' }, bob), 40401, NOT_FOUND);
+    expectOk(await t.call('/api/db/extra_column_info/delete_extra_table_info_by_id', { id: note.id }, alice));
+  });
+
   it('hides a private datasource from other users (40401) and lets the access list in', async () => {
     for (const url of ['query_connection_by_id', 'query_tables_by_conn_id', 'query_access_list', 'delete_connection_by_id']) {
       expectCode(await t.call(`/api/db/dbconnect/${url}`, { id: connection.id }, bob), 40401, NOT_FOUND);

@@ -1,4 +1,5 @@
 import {
+  collectSampleValuesBody,
   connectionIdBody,
   createConnectionBody,
   createTableNoteBody,
@@ -32,5 +33,6 @@ export function datasourceRoutes(app: FastifyInstance, { datasources, notes }: {
   route(app, { url: `${notesBase}/update_extra_table_info`, access: 'user', body: updateTableNoteBody, handler: ({ user, body }) => notes.updateTableNote(user, body) });
   route(app, { url: `${notesBase}/delete_extra_table_info_by_id`, access: 'user', body: tableNoteIdBody, handler: ({ user, body }) => notes.deleteTableNote(user, body.id) });
   route(app, { url: `${notesBase}/query_extra_table_info_by_id`, access: 'user', body: tableNoteIdBody, handler: ({ user, body }) => notes.getTableNote(user, body.id) });
+  route(app, { url: `${notesBase}/collect_sample_values`, access: 'user', body: collectSampleValuesBody, handler: ({ user, body }) => notes.collectSampleValues(user, body) });
   route(app, { url: `${notesBase}/query_extra_table_info`, access: 'user', body: listTableNotesBody, handler: ({ user, body }) => notes.listTableNotes(user, body) });
 }

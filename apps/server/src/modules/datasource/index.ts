@@ -23,6 +23,6 @@ export interface DatasourceModuleDeps {
 export function createDatasourceModule({ db, outbound, secrets, statementTimeoutMs, connectTimeoutMs }: DatasourceModuleDeps) {
   const clients = createClientCache({ outbound, secrets, statementTimeoutMs, connectTimeoutMs });
   const datasources = createDatasourceService({ db, clients });
-  const notes = createTableNoteService({ db, datasources });
+  const notes = createTableNoteService({ db, datasources, clients });
   return { datasources, notes, access: createDatasourceAccess(db, clients), statementTimeoutMs: clients.statementTimeoutMs, close: () => clients.close() };
 }

@@ -3,7 +3,7 @@ import { openMysqlClient } from './mysql-client.js';
 import { openPostgresClient } from './postgres-client.js';
 
 export { guardSql, type GuardResult, type GuardScope } from './sql-guard.js';
-export { SqlClientError, within, type SqlClient, type SqlErrorKind, type SqlLimits, type SqlResult, type SqlTarget } from './sql-client.js';
+export { quoteIdentifier, SqlClientError, within, type SqlClient, type SqlErrorKind, type SqlLimits, type SqlResult, type SqlTarget } from './sql-client.js';
 
 /** A pool for one datasource; the statement timeout is also each session's default. */
 export function openSqlClient(target: SqlTarget, statementTimeoutMs: number): SqlClient {

@@ -47,6 +47,11 @@ export interface SqlClient {
   close(): Promise<void>;
 }
 
+/** A name quoted for the dialect, for statements the platform writes itself (never the model's). */
+export function quoteIdentifier(dialect: DbType, name: string): string {
+  return dialect === 'mysql' ? `\`${name.replace(/`/g, '``')}\`` : `"${name.replace(/"/g, '""')}"`;
+}
+
 export type SqlErrorKind = 'unreachable' | 'auth' | 'unknown_database' | 'timeout' | 'unknown_column' | 'unknown_table' | 'syntax' | 'read_only' | 'permission' | 'other';
 
 /**
