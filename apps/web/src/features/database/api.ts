@@ -9,12 +9,13 @@ import {
   type DbConnection,
   type DbConnectionTest,
   type DbTableInfo,
+  type DbTableNote,
   type Page,
   type TestConnectionBody,
   type UpdateAssetBody,
   type UpdateConnectionBody,
 } from '@agent-platform/contracts';
-import { http } from '../../lib/http';
+import { http, NO_TIMEOUT } from '../../lib/http';
 import { streamRun, type RunStreamOptions, type RunStreamResult } from '../../lib/run-stream';
 
 export async function listConnections(): Promise<DbConnection[]> {
@@ -39,6 +40,21 @@ export function testConnection(body: TestConnectionBody): Promise<DbConnectionTe
 
 export function listTables(id: string): Promise<DbTableInfo[]> {
   return http.post<DbTableInfo[]>('/db/dbconnect/query_tables_by_conn_id', { id });
+}
+
+export function listTableNotes(connectionId: string): Promise<DbTableNote[]> {
+  return http.post<DbTableNote[]>('/db/extra_column_info/query_extra_table_info', { connection_id: connectionId });
+}
+
+/** Saves a table's description: a new note, or a change of the one it has. */
+export function saveTableDescription(connectionId: string, tableName: string, description: string, note?: DbTableNote): Promise<DbTableNote> {
+  return note
+    ? http.post<DbTableNote>('/db/extra_column_info/update_extra_table_info', { id: note.id, description })
+    : http.post<DbTableNote>('/db/extra_column_info/create_extra_table_info', { connection_id: connectionId, table_name: tableName, description });
+}
+
+export function collectSampleValues(connectionId: string, tableName: string): Promise<DbTableNote> {
+  return http.post<DbTableNote>('/db/extra_column_info/collect_sample_values', { connection_id: connectionId, table_name: tableName }, { timeout: NO_TIMEOUT });
 }
 
 export async function listAssets(): Promise<DataAsset[]> {

@@ -56,6 +56,13 @@ export const DATASOURCE_TEXT = {
   tablesTitle: (name: string) => `${name} 的表`,
   rows: (n: number) => (n < 0 ? '行数未知' : `约 ${n} 行`),
   primaryKey: '主键',
+  samples: '取值示例',
+  tableDescription: (table: string) => `${table} 的业务说明`,
+  descriptionPlaceholder: '这张表的业务含义（模型会看到）',
+  saveNote: '保存说明',
+  noteSaved: '说明已保存',
+  noteFailed: '保存失败',
+  collectSamples: '收集取值',
   view: '视图',
 } as const;
 

@@ -1,4 +1,4 @@
-import type { AssetQueryAudit, AssetTableStructure, CreateAssetBody, CreateConnectionBody, DataAsset, DbConnection, DbTableInfo, UpdateAssetBody, UpdateConnectionBody } from '@agent-platform/contracts';
+import type { AssetQueryAudit, AssetTableStructure, CreateAssetBody, DbTableNote, CreateConnectionBody, DataAsset, DbConnection, DbTableInfo, UpdateAssetBody, UpdateConnectionBody } from '@agent-platform/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ApiError } from '../../lib/http';
 import {
@@ -11,7 +11,10 @@ import {
   listAssetAudits,
   listAssets,
   listConnections,
+  listTableNotes,
   listTables,
+  collectSampleValues,
+  saveTableDescription,
   updateAsset,
   updateConnection,
 } from './api';
@@ -20,6 +23,7 @@ export const databaseKeys = {
   all: ['database'] as const,
   connections: () => [...databaseKeys.all, 'connections'] as const,
   tables: (id: string) => [...databaseKeys.all, 'tables', id] as const,
+  notes: (id: string) => [...databaseKeys.all, 'notes', id] as const,
   assets: () => [...databaseKeys.all, 'assets'] as const,
   asset: (id: string) => [...databaseKeys.all, 'asset', id] as const,
   structure: (id: string) => [...databaseKeys.all, 'structure', id] as const,
@@ -31,6 +35,15 @@ export const useConnections = () => useQuery<DbConnection[], ApiError>({ queryKe
 /** A datasource's tables, read from its catalogue (not retried: a dead database answers at once with its reason). */
 export const useTables = (id: string | null | undefined) =>
   useQuery<DbTableInfo[], ApiError>({ queryKey: databaseKeys.tables(id ?? ''), queryFn: () => listTables(id ?? ''), enabled: !!id, retry: false });
+
+export const useTableNotes = (connectionId: string | null | undefined) =>
+  useQuery<DbTableNote[], ApiError>({ queryKey: databaseKeys.notes(connectionId ?? ''), queryFn: () => listTableNotes(connectionId ?? ''), enabled: !!connectionId });
+
+export const useSaveTableDescription = () =>
+  useDatabaseMutation(({ connectionId, tableName, description, note }: { connectionId: string; tableName: string; description: string; note?: DbTableNote }) =>
+    saveTableDescription(connectionId, tableName, description, note),
+  );
+export const useCollectSampleValues = () => useDatabaseMutation(({ connectionId, tableName }: { connectionId: string; tableName: string }) => collectSampleValues(connectionId, tableName));
 
 export const useAssets = () => useQuery<DataAsset[], ApiError>({ queryKey: databaseKeys.assets(), queryFn: listAssets });
 export const useAsset = (id: string) => useQuery<DataAsset, ApiError>({ queryKey: databaseKeys.asset(id), queryFn: () => getAsset(id) });
