@@ -26,7 +26,7 @@ function ResultTable({ result }: { result: AssetResultView }) {
     render: (value: unknown) => (value === null || value === undefined ? '' : String(value)),
   }));
   const data = result.rows.map((row, rowIndex) => Object.fromEntries([['key', rowIndex], ...row.map((cell, index) => [String(index), cell])]));
-  return <Table size="small" columns={columns} dataSource={data} pagination={{ pageSize: 10, hideOnSinglePage: true }} scroll={{ x: true }} aria-label={TEXT.table} />;
+  return <Table size="small" columns={columns} dataSource={data} pagination={{ pageSize: 10, hideOnSinglePage: true }} scroll={{ x: true }} />;
 }
 
 function PausedSql({ pause, onDecide }: { pause: NonNullable<AssetMessageView['pause']>; onDecide?: (sql: string | undefined) => void }) {

@@ -61,7 +61,7 @@ export function DatasourceFormModal({ editing, open, onClose }: DatasourceFormMo
     };
     const body = { ...values, schema: values.schema ?? '' };
     if (editing) update.mutate({ ...body, id: editing.id, password: values.password || undefined }, done);
-    else create.mutate({ ...body, password: values.password ?? '' }, done);
+    else create.mutate({ ...body, description: '', access_user_ids: [], password: values.password ?? '' }, done);
   };
 
   return (

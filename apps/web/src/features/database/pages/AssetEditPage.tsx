@@ -14,15 +14,16 @@ export default function AssetEditPage() {
   const unsaved = useUnsavedChanges();
   const asset = useAsset(id);
   const update = useUpdateAsset();
+  const saved = asset.data;
   return (
     <>
       <PageHeader title={DATABASE_TITLES.editAsset} />
       <Card>
         {asset.error ? <Alert type="error" showIcon title={asset.error.message} /> : null}
         {asset.isPending ? <Skeleton active /> : null}
-        {asset.data ? (
+        {saved ? (
           <AssetForm
-            asset={asset.data}
+            asset={saved}
             unsaved={unsaved}
             submitting={update.isPending}
             onSubmit={(values) =>
@@ -31,7 +32,7 @@ export default function AssetEditPage() {
                   id,
                   name: values.name,
                   description: values.description ?? '',
-                  tables: values.tables.map((name) => asset.data.tables.find((table) => table.name === name) ?? { name, columns: null }),
+                  tables: values.tables.map((name) => saved.tables.find((table) => table.name === name) ?? { name, columns: null }),
                   example_questions: examplesOf(values),
                   confirm_sql: values.confirm_sql,
                   is_public: values.is_public,
