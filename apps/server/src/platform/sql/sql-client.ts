@@ -79,13 +79,13 @@ export function nameIn(message: string, pattern: RegExp): string {
 export const describeSqlError: Record<SqlErrorKind, (name: string, timeoutMs: number) => string> = {
   unreachable: () => '无法连接数据库：请检查主机地址、端口和网络，以及数据库是否已启动',
   auth: () => '数据库拒绝登录：用户名或密码不正确，或该用户没有从本机登录的权限',
-  unknown_database: (name) => `数据库${name ? ` ${name}` : ''}不存在，或该用户无权访问`,
+  unknown_database: (name) => (name ? `数据库 ${name} 不存在，或该用户无权访问` : '数据库不存在，或该用户无权访问'),
   timeout: (_name, timeoutMs) => `查询超过 ${Math.round(timeoutMs / 1000)} 秒未完成，已被中止：请缩小范围或增加筛选条件`,
-  unknown_column: (name) => `列${name ? ` ${name}` : ''}不存在`,
-  unknown_table: (name) => `表${name ? ` ${name}` : ''}不存在`,
+  unknown_column: (name) => (name ? `列 ${name} 不存在` : '列不存在'),
+  unknown_table: (name) => (name ? `表 ${name} 不存在` : '表不存在'),
   syntax: () => 'SQL 语法错误',
   read_only: () => '只读连接不允许修改数据',
-  permission: (name) => `数据库用户没有权限访问${name ? ` ${name}` : '该对象'}`,
+  permission: (name) => (name ? `数据库用户没有权限访问 ${name}` : '数据库用户没有权限访问该对象'),
   other: () => '数据库执行出错',
 };
 
