@@ -52,7 +52,7 @@ function stateOf(steps: RunStepRow[]): { tried: Array<{ sql: string; error: stri
 
 export const formatSql = (sql: string, dialect: DbType) => {
   try {
-    return format(sql, { language: dialect === 'mysql' ? 'mysql' : 'postgresql', keywordCase: 'upper' });
+    return format(sql, { language: dialect === 'mysql' ? 'mysql' : 'postgresql', keywordCase: 'upper', functionCase: 'upper' });
   } catch {
     return sql;
   }
