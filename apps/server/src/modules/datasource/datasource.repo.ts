@@ -80,6 +80,12 @@ export async function updateConnection(db: Db, id: string, changes: ConnectionCh
   )[0];
 }
 
+/** Whether data assets are built on the datasource (the data-asset module's table, read by name). */
+export async function hasAssets(db: Db, id: string): Promise<boolean> {
+  const [row] = await selectRows<{ used: boolean }>(db, sql`select exists (select 1 from db_assets where connection_id = ${id}) as used`);
+  return row?.used === true;
+}
+
 export async function deleteConnection(db: Db, id: string): Promise<boolean> {
   return (await db.delete(dbConnections).where(eq(dbConnections.id, id)).returning({ id: dbConnections.id })).length > 0;
 }

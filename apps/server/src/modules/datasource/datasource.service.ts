@@ -160,6 +160,7 @@ export function createDatasourceService({ db, clients }: DatasourceServiceDeps) 
 
     async deleteConnection(viewer: Viewer, id: string): Promise<void> {
       await editableRow(viewer, id);
+      if (await repo.hasAssets(db, id)) throw connectionInUse();
       try {
         if (!(await repo.deleteConnection(db, id))) throw connectionNotFound();
       } catch (error) {
