@@ -12,7 +12,8 @@ import { ROOT } from './lib/servers.js';
 
 const RUNS = Number(process.env.BENCH_SQL_RUNS ?? 400);
 const GOAL_MS = 2;
-const SQL = 'select s.name as store, count(*) as orders, sum(o.order_amount) as revenue from orders o join stores s on s.id = o.store_id where o.status = 1 group by s.name order by revenue desc';
+const SQL =
+  'select s.name as store, count(*) as orders, sum(o.order_amount) as revenue from orders o join stores s on s.id = o.store_id where o.status = 1 group by s.name order by revenue desc';
 const limits = { statementTimeoutMs: 15_000, maxRows: 500, maxCellChars: 2000, maxResultChars: 1_000_000 };
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
@@ -30,7 +31,18 @@ async function directRunner(shop: SampleShop): Promise<{ run(): Promise<unknown>
 async function measure(dialect: DbType) {
   const shop = await createSampleShop(dialect);
   const client = openSqlClient(
-    { dialect, host: shop.host, serverName: shop.host, port: shop.port, database: shop.database, schema: shop.schema, user: shop.user, password: shop.password, sslMode: 'disable', connectTimeoutMs: 5000 },
+    {
+      dialect,
+      host: shop.host,
+      serverName: shop.host,
+      port: shop.port,
+      database: shop.database,
+      schema: shop.schema,
+      user: shop.user,
+      password: shop.password,
+      sslMode: 'disable',
+      connectTimeoutMs: 5000,
+    },
     limits.statementTimeoutMs,
   );
   const direct = await directRunner(shop);
@@ -74,6 +86,7 @@ async function measure(dialect: DbType) {
 const results = [];
 for (const dialect of ['mysql', 'postgresql'] as const) results.push(await measure(dialect));
 console.table(results);
-for (const result of results) console.log(`${result.dialect}: guard + read-only execution add ${result.added_p50_ms} ms at the median (goal ≤ ${GOAL_MS}) — ${result.met ? 'met' : 'MISSED'}`);
+for (const result of results)
+  console.log(`${result.dialect}: guard + read-only execution add ${result.added_p50_ms} ms at the median (goal ≤ ${GOAL_MS}) — ${result.met ? 'met' : 'MISSED'}`);
 fs.mkdirSync(path.join(ROOT, 'bench/results'), { recursive: true });
 fs.writeFileSync(path.join(ROOT, 'bench/results/sql-guard.json'), JSON.stringify({ at: new Date().toISOString(), runs: RUNS, results }, null, 2));

@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { AssetTableStructure } from '@agent-platform/contracts';
-import { rankTables } from '../apps/server/src/modules/data-asset/table-selection.js';
+import { rankTables } from '../apps/server/src/modules/data-asset/index.js';
 import { ROOT } from './lib/servers.js';
 
 const GOAL = 0.95;
@@ -101,12 +101,19 @@ const questions = Array.from({ length: QUESTIONS }, (_, index) => {
 const started = performance.now();
 let hits = 0;
 for (const { question, target } of questions) {
-  if (rankTables(tables, question).slice(0, 5).some((table) => table.name === target)) hits += 1;
+  if (
+    rankTables(tables, question)
+      .slice(0, 5)
+      .some((table) => table.name === target)
+  )
+    hits += 1;
 }
 const elapsedMs = performance.now() - started;
 const recall = hits / questions.length;
 const result = { tables: tables.length, questions: questions.length, recall_at_5: recall, ms_per_question: +(elapsedMs / questions.length).toFixed(1), met: recall >= GOAL };
 console.table([result]);
-console.log(`table selection: the right table in the top 5 for ${(recall * 100).toFixed(1)}% of ${questions.length} questions over ${tables.length} tables (goal ≥ ${GOAL * 100}%) — ${result.met ? 'met' : 'MISSED'}`);
+console.log(
+  `table selection: the right table in the top 5 for ${(recall * 100).toFixed(1)}% of ${questions.length} questions over ${tables.length} tables (goal ≥ ${GOAL * 100}%) — ${result.met ? 'met' : 'MISSED'}`,
+);
 fs.mkdirSync(path.join(ROOT, 'bench/results'), { recursive: true });
 fs.writeFileSync(path.join(ROOT, 'bench/results/table-selection.json'), JSON.stringify({ at: new Date().toISOString(), ...result }, null, 2));

@@ -21,7 +21,14 @@ test('a datasource, a data asset built on it, and a question answered with SQL, 
   const token = await adminToken(request);
   await useToken(page, token);
   const model = uniqueModelName('e2e-sql');
-  await apiCreateModel(request, token, { llm_name: model, display_name: `数据问答 ${model}`, type: 'chat', provider: 'openai-compatible', base_url: SCRIPTED_LLM_BASE_URL, supports_tools: true });
+  await apiCreateModel(request, token, {
+    llm_name: model,
+    display_name: `数据问答 ${model}`,
+    type: 'chat',
+    provider: 'openai-compatible',
+    base_url: SCRIPTED_LLM_BASE_URL,
+    supports_tools: true,
+  });
   const datasource = `门店库 ${Date.now().toString(36)}`;
 
   await page.goto('/database/datasource');
@@ -53,7 +60,10 @@ test('a datasource, a data asset built on it, and a question answered with SQL, 
   await expect(page).toHaveURL(/\/database\/asset\/chat\//);
 
   const sql = 'select s.name as store, count(*) as orders from orders o join stores s on s.id = o.store_id group by s.name order by orders desc';
-  await scriptLlm({ match: '请为这个问题写出一条 SQL：各门店的订单数', text: `\`\`\`sql\n${sql}\n\`\`\``, times: 1 }, { match: '查询结果', text: '六家门店中，订单最多的门店见上表。', times: 1 });
+  await scriptLlm(
+    { match: '请为这个问题写出一条 SQL：各门店的订单数', text: `\`\`\`sql\n${sql}\n\`\`\``, times: 1 },
+    { match: '查询结果', text: '六家门店中，订单最多的门店见上表。', times: 1 },
+  );
   await chooseOption(page, '模型', `数据问答 ${model}`);
   const composer = page.getByPlaceholder('用中文提问，例如：各门店的订单数是多少？');
   await composer.fill('各门店的订单数是多少？');

@@ -16,7 +16,11 @@ const connectionFields = {
   ),
   port: z.coerce.number({ error: '端口必须是数字' }).int('端口必须是整数').min(1, '端口最小为 1').max(65535, '端口最大为 65535'),
   database: identifier('数据库名'),
-  schema: z.string({ error: 'schema 必须是文本' }).trim().max(128, 'schema 不能超过 128 个字符').regex(/^[\p{L}\p{N}_$-]*$/u, 'schema 只能包含文字、数字和 _ $ -'),
+  schema: z
+    .string({ error: 'schema 必须是文本' })
+    .trim()
+    .max(128, 'schema 不能超过 128 个字符')
+    .regex(/^[\p{L}\p{N}_$-]*$/u, 'schema 只能包含文字、数字和 _ $ -'),
   user: requiredText('用户名', 128),
   password: z.string({ error: '密码必须是文本' }).max(500, '密码不能超过 500 个字符'),
   ssl_mode: z.enum(DB_SSL_MODES, { error: 'SSL 模式只能是 disable、require 或 verify' }),
@@ -136,7 +140,16 @@ export interface DbTableInfo {
 }
 
 const shortList = (label: string, max: number) =>
-  z.array(z.string({ error: `${label}必须是文本` }).trim().min(1, `${label}不能为空`).max(100, `${label}不能超过 100 个字符`), { error: `${label}必须是数组` }).max(max, `${label}最多 ${max} 个`);
+  z
+    .array(
+      z
+        .string({ error: `${label}必须是文本` })
+        .trim()
+        .min(1, `${label}不能为空`)
+        .max(100, `${label}不能超过 100 个字符`),
+      { error: `${label}必须是数组` },
+    )
+    .max(max, `${label}最多 ${max} 个`);
 
 const tableName = requiredText('表名', 128);
 

@@ -132,7 +132,12 @@ export function assetChatExecutor(turn: AssetChatTurn): RunExecutor {
       let text = '';
       let usage: TokenUsage | undefined;
       let usageRecorded: Promise<void> = Promise.resolve();
-      for await (const part of llm.streamChat(user, model, { messages: answerMessages(turn.question, sql, result.columns, result.rows, result.truncated) }, { feature: 'asset_chat', signal })) {
+      for await (const part of llm.streamChat(
+        user,
+        model,
+        { messages: answerMessages(turn.question, sql, result.columns, result.rows, result.truncated) },
+        { feature: 'asset_chat', signal },
+      )) {
         if (part.type === 'text') {
           text += part.text;
           emit('delta', { text: part.text });

@@ -26,7 +26,9 @@ describe.each(['mysql', 'postgresql'] as const)('asset chat on %s', (dialect) =>
     await t.signUp(`ac_admin_${dialect}`);
     [alice, bob, carol] = [await t.signUp(`ac_alice_${dialect}`), await t.signUp(`ac_bob_${dialect}`), await t.signUp(`ac_carol_${dialect}`)];
     const carolId = String((await t.userRow(`ac_carol_${dialect}`))!.id);
-    expectOk(await t.call('/api/llm/create_llm_model', { llm_name: 'sql-writer', type: 'chat', base_url: llm.url, api_key: 'sk-test-key-0001', is_public: true, supports_tools: true }, alice));
+    expectOk(
+      await t.call('/api/llm/create_llm_model', { llm_name: 'sql-writer', type: 'chat', base_url: llm.url, api_key: 'sk-test-key-0001', is_public: true, supports_tools: true }, alice),
+    );
     const connection = expectOk(await t.call<DbConnection>('/api/db/dbconnect/create_connection', connectionBody(shop, { user: shop.reader.user, password: shop.reader.password }), alice));
     asset = expectOk(await t.call('/api/db/asset/create_asset', { connection_id: connection.id, name: '门店经营', tables: TABLES, access_user_ids: [carolId] }, alice));
     confirming = expectOk(await t.call('/api/db/asset/create_asset', { connection_id: connection.id, name: '需确认', tables: TABLES, confirm_sql: true }, alice));
@@ -82,7 +84,11 @@ describe.each(['mysql', 'postgresql'] as const)('asset chat on %s', (dialect) =>
 
   it('shows the model the database error of a wrong column, and runs its correction', async () => {
     llm.script(
-      { match: '请为这个问题写出一条 SQL：每个会员等级的销售额', text: fenced('select m.level, sum(o.amount) as sales from orders o join members m on m.id = o.member_id group by m.level'), times: 1 },
+      {
+        match: '请为这个问题写出一条 SQL：每个会员等级的销售额',
+        text: fenced('select m.level, sum(o.amount) as sales from orders o join members m on m.id = o.member_id group by m.level'),
+        times: 1,
+      },
       { match: '执行失败', text: fenced('select m.level, sum(o.order_amount) as sales from orders o join members m on m.id = o.member_id group by m.level order by m.level'), times: 1 },
       { match: '查询结果', text: '金卡会员的销售额最高。' },
     );
@@ -148,7 +154,9 @@ describe.each(['mysql', 'postgresql'] as const)('asset chat on %s', (dialect) =>
     expect(expectOk(await t.call<{ list: DataAsset[] }>('/api/db/asset/query_asset', {}, bob)).list).toEqual([]);
 
     expect(expectOk(await t.call<DataAsset>('/api/db/asset/query_asset_by_id', { id: asset.id }, carol))).toMatchObject({ id: asset.id, editable: false });
-    const structure = expectOk(await t.call<Array<{ name: string; columns: Array<{ name: string }> }>>('/api/db/asset/query_structure_by_names', { id: asset.id, table_names: ['members'] }, carol));
+    const structure = expectOk(
+      await t.call<Array<{ name: string; columns: Array<{ name: string }> }>>('/api/db/asset/query_structure_by_names', { id: asset.id, table_names: ['members'] }, carol),
+    );
     expect(structure[0]!.columns.map((column) => column.name)).toEqual(['id', 'level', 'city']);
     llm.script({ match: '请为这个问题写出一条 SQL', text: fenced('select count(*) as n from stores'), times: 1 }, { match: '查询结果', text: '共 6 家门店。' });
     const events = await ask('有几家门店？', asset.id, carol);
@@ -158,7 +166,9 @@ describe.each(['mysql', 'postgresql'] as const)('asset chat on %s', (dialect) =>
   });
 
   it('gives agents the asset as an llm/db tool: the same guard and read-only execution, as the caller', async () => {
-    const tool = expectOk(await t.call<ToolInfo>('/api/tool/create', { kind: 'llm/db', name: 'shop_data', title: '门店数据', description: '查询门店经营数据', config: { asset_id: asset.id } }, alice));
+    const tool = expectOk(
+      await t.call<ToolInfo>('/api/tool/create', { kind: 'llm/db', name: 'shop_data', title: '门店数据', description: '查询门店经营数据', config: { asset_id: asset.id } }, alice),
+    );
     expect(tool).toMatchObject({ kind: 'llm/db', config: { asset_id: asset.id } });
     const used = expectOk(await t.call<ToolUseResult>('/api/tool/tool_use', { id: tool.id, input: { sql: 'select count(*) as n from stores' } }, alice));
     expect(used.output).toBe('n\n6');
@@ -183,7 +193,11 @@ describe.each(['mysql', 'postgresql'] as const)('asset chat on %s', (dialect) =>
   it('refuses tables and columns the datasource does not have, and a datasource deleted under its assets', async () => {
     const connectionId = asset.connection_id;
     expectCode(await t.call('/api/db/asset/create_asset', { connection_id: connectionId, name: '坏表', tables: [{ name: 'salaries' }] }, alice), 40001, '数据源中没有表 salaries');
-    expectCode(await t.call('/api/db/asset/create_asset', { connection_id: connectionId, name: '坏列', tables: [{ name: 'orders', columns: ['nope'] }] }, alice), 40001, '表 orders 中没有列 nope');
+    expectCode(
+      await t.call('/api/db/asset/create_asset', { connection_id: connectionId, name: '坏列', tables: [{ name: 'orders', columns: ['nope'] }] }, alice),
+      40001,
+      '表 orders 中没有列 nope',
+    );
     expectCode(await t.call('/api/db/asset/create_asset', { connection_id: connectionId, name: '别人的', tables: [{ name: 'orders' }] }, bob), 40401, '数据源不存在');
     expectCode(await t.call('/api/db/dbconnect/delete_connection_by_id', { id: connectionId }, alice), 40901, '该数据源下还有数据资产，请先删除这些数据资产');
   });

@@ -17,7 +17,9 @@ export function structureOf(tables: AssetTable[], catalogue: DbTableInfo[], note
         comment: table.comment,
         description: note?.description ?? '',
         synonyms: note?.synonyms ?? [],
-        columns: table.columns.filter((column) => !open || open.has(column.name)).map((column) => ({ ...column, ...(columnNotes.has(column.name) ? { note: columnNotes.get(column.name) } : {}) })),
+        columns: table.columns
+          .filter((column) => !open || open.has(column.name))
+          .map((column) => ({ ...column, ...(columnNotes.has(column.name) ? { note: columnNotes.get(column.name) } : {}) })),
         foreign_keys: table.foreign_keys.filter((key) => tables.some((other) => other.name === key.ref_table)),
       },
     ];
@@ -60,7 +62,12 @@ function columnLine(column: AssetTableStructure['columns'][number]): string {
 export function structureText(structures: AssetTableStructure[]): string {
   return structures
     .map((table) => {
-      const head = [`表 ${table.name}`, table.comment && `（${table.comment}）`, table.description && `：${table.description}`, table.synonyms.length ? `；又称 ${table.synonyms.join('、')}` : ''].join('');
+      const head = [
+        `表 ${table.name}`,
+        table.comment && `（${table.comment}）`,
+        table.description && `：${table.description}`,
+        table.synonyms.length ? `；又称 ${table.synonyms.join('、')}` : '',
+      ].join('');
       const keys = table.foreign_keys.map((key) => `  * ${key.columns.join(', ')} 关联 ${key.ref_table}(${key.ref_columns.join(', ')})`);
       return [head, ...table.columns.map(columnLine), ...keys].join('\n');
     })

@@ -1,4 +1,14 @@
-import { assetChatBody, assetIdBody, assetSqlConfirmBody, assetSqlReplaceBody, assetStructureBody, assetStructuresBody, createAssetBody, listAssetsBody, updateAssetBody } from '@agent-platform/contracts';
+import {
+  assetChatBody,
+  assetIdBody,
+  assetSqlConfirmBody,
+  assetSqlReplaceBody,
+  assetStructureBody,
+  assetStructuresBody,
+  createAssetBody,
+  listAssetsBody,
+  updateAssetBody,
+} from '@agent-platform/contracts';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../platform/http/index.js';
 import { sseSink } from '../../platform/sse/index.js';

@@ -23,7 +23,10 @@ export const dbAssets = pgTable(
     content: jsonb('content').$type<Record<string, unknown>>().notNull(),
     tags: jsonb('tags').$type<string[]>().notNull().default([]),
     isPublic: boolean('is_public').notNull().default(false),
-    accessUserIds: uuid('access_user_ids').array().notNull().default(sql`'{}'::uuid[]`),
+    accessUserIds: uuid('access_user_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
     confirmSql: boolean('confirm_sql').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

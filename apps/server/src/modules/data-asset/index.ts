@@ -10,6 +10,7 @@ import { createDataAssetService } from './data-asset.service.js';
 
 export { dataAssetRoutes } from './data-asset.routes.js';
 export type { DataAssetService } from './data-asset.service.js';
+export { rankTables } from './table-selection.js';
 
 export interface DataAssetModuleDeps {
   db: Db;

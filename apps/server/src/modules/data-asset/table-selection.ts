@@ -45,7 +45,10 @@ export function bm25Scores(documents: string[][], query: string[]): number[] {
 
 /** The tables ranked for a question, best first (ties keep the asset's order). */
 export function rankTables(tables: AssetTableStructure[], question: string): AssetTableStructure[] {
-  const scores = bm25Scores(tables.map((table) => wordsOf(tableText(table))), wordsOf(question));
+  const scores = bm25Scores(
+    tables.map((table) => wordsOf(tableText(table))),
+    wordsOf(question),
+  );
   return tables
     .map((table, index) => ({ table, score: scores[index]!, index }))
     .sort((a, b) => b.score - a.score || a.index - b.index)

@@ -43,7 +43,13 @@ export function asDatasourceError(error: unknown): unknown {
  * One pool per saved datasource, kept while used and rebuilt when the datasource changes (its
  * `updatedAt` is the version); a test connection gets a pool of its own that is closed at once.
  */
-export function createClientCache({ outbound, secrets, statementTimeoutMs = DB_QUERY_DEFAULTS.statement_timeout_ms, connectTimeoutMs = DB_QUERY_DEFAULTS.connect_timeout_ms, idleMs = 10 * 60_000 }: ClientCacheOptions) {
+export function createClientCache({
+  outbound,
+  secrets,
+  statementTimeoutMs = DB_QUERY_DEFAULTS.statement_timeout_ms,
+  connectTimeoutMs = DB_QUERY_DEFAULTS.connect_timeout_ms,
+  idleMs = 10 * 60_000,
+}: ClientCacheOptions) {
   const pools = new Map<string, { version: number; client: SqlClient; usedAt: number }>();
 
   async function targetOf(settings: ConnectionSettings, password: string, trusted: boolean): Promise<SqlTarget> {
@@ -75,21 +81,21 @@ export function createClientCache({ outbound, secrets, statementTimeoutMs = DB_Q
 
   /** The pool of a saved datasource. */
   async function clientOf(row: SavedSettings): Promise<SqlClient> {
-      const now = Date.now();
-      closeIdle(now);
-      const cached = pools.get(row.id);
-      if (cached && cached.version === row.updatedAt.getTime()) {
-        cached.usedAt = now;
-        return cached.client;
-      }
-      if (cached) void cached.client.close().catch(() => {});
-      try {
-        const client = openSqlClient(await targetOf(row, passwordOf(row.passwordSealed), row.ownerIsAdmin), statementTimeoutMs);
-        pools.set(row.id, { version: row.updatedAt.getTime(), client, usedAt: now });
-        return client;
-      } catch (error) {
-        throw asDatasourceError(error);
-      }
+    const now = Date.now();
+    closeIdle(now);
+    const cached = pools.get(row.id);
+    if (cached && cached.version === row.updatedAt.getTime()) {
+      cached.usedAt = now;
+      return cached.client;
+    }
+    if (cached) void cached.client.close().catch(() => {});
+    try {
+      const client = openSqlClient(await targetOf(row, passwordOf(row.passwordSealed), row.ownerIsAdmin), statementTimeoutMs);
+      pools.set(row.id, { version: row.updatedAt.getTime(), client, usedAt: now });
+      return client;
+    } catch (error) {
+      throw asDatasourceError(error);
+    }
   }
 
   return {

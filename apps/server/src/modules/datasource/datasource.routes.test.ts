@@ -38,7 +38,9 @@ describe.each(['mysql', 'postgresql'] as const)('datasources on %s', (dialect) =
     await t.signUp(`ds_admin_${dialect}`);
     [alice, bob, carol] = [await t.signUp(`ds_alice_${dialect}`), await t.signUp(`ds_bob_${dialect}`), await t.signUp(`ds_carol_${dialect}`)];
     carolId = String((await t.userRow(`ds_carol_${dialect}`))!.id);
-    connection = expectOk(await t.call('/api/db/dbconnect/create_connection', connectionBody(shop, { user: shop.reader.user, password: shop.reader.password, access_user_ids: [carolId] }), alice));
+    connection = expectOk(
+      await t.call('/api/db/dbconnect/create_connection', connectionBody(shop, { user: shop.reader.user, password: shop.reader.password, access_user_ids: [carolId] }), alice),
+    );
   }, 120_000);
   afterAll(async () => {
     await t?.close();
@@ -61,7 +63,9 @@ describe.each(['mysql', 'postgresql'] as const)('datasources on %s', (dialect) =
     const test = expectOk(await t.call<DbConnectionTest>('/api/db/dbconnect/test_connection', connectionBody(shop), alice));
     expect(test.server_version).toMatch(dialect === 'mysql' ? /MariaDB|MySQL/ : /PostgreSQL/);
     expect(test.warnings.join('\n')).toMatch(/该账号可以修改数据或表结构.*GRANT SELECT/);
-    const reader = expectOk(await t.call<DbConnectionTest>('/api/db/dbconnect/test_connection', { ...connectionBody(shop), id: connection.id, user: shop.reader.user, password: undefined }, alice));
+    const reader = expectOk(
+      await t.call<DbConnectionTest>('/api/db/dbconnect/test_connection', { ...connectionBody(shop), id: connection.id, user: shop.reader.user, password: undefined }, alice),
+    );
     expect(reader.warnings).toEqual([]);
   });
 
@@ -91,7 +95,10 @@ describe.each(['mysql', 'postgresql'] as const)('datasources on %s', (dialect) =
           table_name: 'orders',
           description: '每笔交易一行',
           synonyms: ['交易'],
-          columns: [{ name: 'order_amount', description: '实付金额', synonyms: ['销售额', '营业额'], unit: '元' }, { name: 'status', code_meanings: '1=已支付, 2=已取消, 3=已退款' }],
+          columns: [
+            { name: 'order_amount', description: '实付金额', synonyms: ['销售额', '营业额'], unit: '元' },
+            { name: 'status', code_meanings: '1=已支付, 2=已取消, 3=已退款' },
+          ],
         },
         alice,
       ),
@@ -130,7 +137,9 @@ describe.each(['mysql', 'postgresql'] as const)('datasources on %s', (dialect) =
     expect(seen).toMatchObject({ id: connection.id, editable: false });
     expect(expectOk(await t.call<Page<DbConnection>>('/api/db/dbconnect/query_connection', {}, carol)).list.map((row) => row.id)).toEqual([connection.id]);
     expect(expectOk(await t.call<Page<DbConnection>>('/api/db/dbconnect/query_my_connection', {}, carol)).list).toEqual([]);
-    expect(expectOk(await t.call('/api/db/dbconnect/query_access_list', { id: connection.id }, carol))).toEqual([{ id: carolId, user_name: `ds_carol_${dialect}`, nick_name: `昵称ds_carol_${dialect}` }]);
+    expect(expectOk(await t.call('/api/db/dbconnect/query_access_list', { id: connection.id }, carol))).toEqual([
+      { id: carolId, user_name: `ds_carol_${dialect}`, nick_name: `昵称ds_carol_${dialect}` },
+    ]);
     expectCode(await t.call('/api/db/dbconnect/update_connection', { id: connection.id, name: '改名' }, carol), 40301);
   });
 
@@ -138,7 +147,11 @@ describe.each(['mysql', 'postgresql'] as const)('datasources on %s', (dialect) =
     // PostgreSQL here trusts every local sign-in: an unknown role is its refused sign-in.
     const wrong = dialect === 'mysql' ? { user: shop.reader.user, password: 'wrong-password' } : { user: 'no_such_role_x', password: 'wrong-password' };
     const started = Date.now();
-    expectCode(await t.call('/api/db/dbconnect/create_connection', connectionBody(shop, { ...wrong, name: '错误密码' }), alice), 50201, '数据库拒绝登录：用户名或密码不正确，或该用户没有从本机登录的权限');
+    expectCode(
+      await t.call('/api/db/dbconnect/create_connection', connectionBody(shop, { ...wrong, name: '错误密码' }), alice),
+      50201,
+      '数据库拒绝登录：用户名或密码不正确，或该用户没有从本机登录的权限',
+    );
     expect(Date.now() - started).toBeLessThan(CONNECT_TIMEOUT_MS + 1000);
     expect(await t.rows(sql`select id from db_connections where name = '错误密码'`)).toEqual([]);
   });

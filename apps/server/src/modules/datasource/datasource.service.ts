@@ -29,7 +29,15 @@ export type SavedConnection = DbConnection & { warnings: string[] };
 
 const CONNECTION_FIELDS = ['host', 'port', 'database', 'schema', 'user', 'password', 'ssl_mode'] as const;
 
-function settingsOf(body: { db_type: ConnectionSettings['dbType']; host: string; port: number; database: string; schema: string; user: string; ssl_mode: ConnectionSettings['sslMode'] }): ConnectionSettings {
+function settingsOf(body: {
+  db_type: ConnectionSettings['dbType'];
+  host: string;
+  port: number;
+  database: string;
+  schema: string;
+  user: string;
+  ssl_mode: ConnectionSettings['sslMode'];
+}): ConnectionSettings {
   return { dbType: body.db_type, host: body.host, port: body.port, databaseName: body.database, schemaName: body.schema, userName: body.user, sslMode: body.ssl_mode };
 }
 

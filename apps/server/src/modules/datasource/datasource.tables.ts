@@ -26,7 +26,10 @@ export const dbConnections = pgTable(
     passwordSealed: text('password_sealed'),
     sslMode: text('ssl_mode').$type<DbSslMode>().notNull().default('disable'),
     isPublic: boolean('is_public').notNull().default(false),
-    accessUserIds: uuid('access_user_ids').array().notNull().default(sql`'{}'::uuid[]`),
+    accessUserIds: uuid('access_user_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -32,13 +32,22 @@ export function createTableNoteService({ db, datasources, clients }: { db: Db; d
 
   /** Each column's distinct values, most frequent first, when it has few enough of them (our own statements, run read-only). */
   async function sampleValues(client: SqlClient, table: string, columns: string[]): Promise<Map<string, string[]>> {
-    const limits = { statementTimeoutMs: clients.statementTimeoutMs, maxRows: DB_SAMPLE_LIMITS.max_distinct + 1, maxCellChars: DB_SAMPLE_LIMITS.max_value_chars, maxResultChars: DB_QUERY_DEFAULTS.max_result_chars };
+    const limits = {
+      statementTimeoutMs: clients.statementTimeoutMs,
+      maxRows: DB_SAMPLE_LIMITS.max_distinct + 1,
+      maxCellChars: DB_SAMPLE_LIMITS.max_value_chars,
+      maxResultChars: DB_QUERY_DEFAULTS.max_result_chars,
+    };
     const q = (name: string) => quoteIdentifier(client.dialect, name);
     const found = new Map<string, string[]>();
     for (const column of columns.slice(0, DB_SAMPLE_LIMITS.max_columns)) {
       const sql = `select ${q(column)} from ${q(table)} where ${q(column)} is not null group by ${q(column)} order by count(*) desc limit ${DB_SAMPLE_LIMITS.max_distinct + 1}`;
       const { rows } = await client.runReadOnly(sql, limits);
-      if (rows.length <= DB_SAMPLE_LIMITS.max_distinct) found.set(column, rows.map((row) => String(row[0])));
+      if (rows.length <= DB_SAMPLE_LIMITS.max_distinct)
+        found.set(
+          column,
+          rows.map((row) => String(row[0])),
+        );
     }
     return found;
   }

@@ -117,8 +117,20 @@ export function openMysqlClient(target: SqlTarget, statementTimeoutMs: number): 
         grouped.set(key, entry);
       }
       return tablesFromCatalogue(
-        tables.map((row) => ({ name: row.name, kind: /view/i.test(row.type) ? 'view' : 'table', comment: row.comment ?? '', row_estimate: row.estimate === null ? -1 : Number(row.estimate) })),
-        columns.map((row) => ({ table: row.table_name, name: row.name, type: row.type, nullable: row.nullable === 'YES', primary_key: row.column_key === 'PRI', comment: row.comment ?? '' })),
+        tables.map((row) => ({
+          name: row.name,
+          kind: /view/i.test(row.type) ? 'view' : 'table',
+          comment: row.comment ?? '',
+          row_estimate: row.estimate === null ? -1 : Number(row.estimate),
+        })),
+        columns.map((row) => ({
+          table: row.table_name,
+          name: row.name,
+          type: row.type,
+          nullable: row.nullable === 'YES',
+          primary_key: row.column_key === 'PRI',
+          comment: row.comment ?? '',
+        })),
         [...grouped.values()],
       );
     },
@@ -154,10 +166,11 @@ export function openMysqlClient(target: SqlTarget, statementTimeoutMs: number): 
         healthy = true;
         return { columns: fields.map((field) => field.name), ...kept, duration_ms };
       } catch (error) {
-        if (connection && !healthy) healthy = await connection.query('rollback').then(
-          () => true,
-          () => false,
-        );
+        if (connection && !healthy)
+          healthy = await connection.query('rollback').then(
+            () => true,
+            () => false,
+          );
         throw classify(error, limits.statementTimeoutMs);
       } finally {
         if (connection) {

@@ -29,7 +29,18 @@ describe.each(['mysql', 'postgresql'] as DbType[])('read-only execution on %s', 
   beforeAll(async () => {
     shop = await createSampleShop(dialect);
     client = openSqlClient(
-      { dialect, host: shop.host, serverName: shop.host, port: shop.port, database: shop.database, schema: shop.schema, user: shop.user, password: shop.password, sslMode: 'disable', connectTimeoutMs: 3000 },
+      {
+        dialect,
+        host: shop.host,
+        serverName: shop.host,
+        port: shop.port,
+        database: shop.database,
+        schema: shop.schema,
+        user: shop.user,
+        password: shop.password,
+        sslMode: 'disable',
+        connectTimeoutMs: 3000,
+      },
       TIMEOUT_MS,
     );
   }, 120_000);

@@ -49,11 +49,14 @@ describe.each(['mysql', 'postgresql'] as const)('the SQL guard on %s', (dialect)
     expect(guardSql(dialect, 'select level, count(*) as n from members group by level order by n', narrow, 500).ok).toBe(true);
     expect(guardSql(dialect, 'select name from members', narrow, 500)).toEqual({ ok: false, reason: '不允许访问列 name：它不在本数据资产开放的列中' });
     expect(guardSql(dialect, 'select * from members', narrow, 500)).toEqual({ ok: false, reason: '本数据资产只开放了部分列：请写出列名，不要用 *' });
-    expect(guardSql(dialect, 'select m.city from members m where m.name = \'王伟\'', narrow, 500).ok).toBe(false);
+    expect(guardSql(dialect, "select m.city from members m where m.name = '王伟'", narrow, 500).ok).toBe(false);
     // Joining a table whose columns are all open does not open the hidden ones.
     const hidden = { ...narrow, hidden: new Map([['members', new Set(['name', 'joined_on'])]]) };
     expect(guardSql(dialect, 'select m.name from members m join orders o on o.member_id = m.id', hidden, 500).ok).toBe(false);
-    expect(guardSql(dialect, 'select name, order_amount from members m join orders o on o.member_id = m.id', hidden, 500)).toEqual({ ok: false, reason: '不允许访问列 name：它不在本数据资产开放的列中' });
+    expect(guardSql(dialect, 'select name, order_amount from members m join orders o on o.member_id = m.id', hidden, 500)).toEqual({
+      ok: false,
+      reason: '不允许访问列 name：它不在本数据资产开放的列中',
+    });
     expect(guardSql(dialect, 'select members.name from orders join members on members.id = orders.member_id', hidden, 500).ok).toBe(false);
     expect(guardSql(dialect, 'select m.* from members m join orders o on o.member_id = m.id', hidden, 500).ok).toBe(false);
     expect(guardSql(dialect, 'select o.*, m.level from members m join orders o on o.member_id = m.id', hidden, 500).ok).toBe(true);

@@ -34,6 +34,14 @@ describe('an asset chat answer built from its stream', () => {
 
 describe('CSV of a result', () => {
   it('quotes what needs quoting and starts with a byte-order mark', () => {
-    expect(toCsv(['门店', 'n'], [['国贸店, 北京', 3], ['说"好"', null]])).toBe('\uFEFF门店,n\r\n"国贸店, 北京",3\r\n"说""好""",\r\n');
+    expect(
+      toCsv(
+        ['门店', 'n'],
+        [
+          ['国贸店, 北京', 3],
+          ['说"好"', null],
+        ],
+      ),
+    ).toBe('\uFEFF门店,n\r\n"国贸店, 北京",3\r\n"说""好""",\r\n');
   });
 });

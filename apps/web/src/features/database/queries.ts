@@ -1,4 +1,15 @@
-import type { AssetQueryAudit, AssetTableStructure, CreateAssetBody, DbTableNote, CreateConnectionBody, DataAsset, DbConnection, DbTableInfo, UpdateAssetBody, UpdateConnectionBody } from '@agent-platform/contracts';
+import type {
+  AssetQueryAudit,
+  AssetTableStructure,
+  CreateAssetBody,
+  DbTableNote,
+  CreateConnectionBody,
+  DataAsset,
+  DbConnection,
+  DbTableInfo,
+  UpdateAssetBody,
+  UpdateConnectionBody,
+} from '@agent-platform/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ApiError } from '../../lib/http';
 import {
@@ -49,8 +60,7 @@ export const useAssets = () => useQuery<DataAsset[], ApiError>({ queryKey: datab
 export const useAsset = (id: string) => useQuery<DataAsset, ApiError>({ queryKey: databaseKeys.asset(id), queryFn: () => getAsset(id) });
 export const useAssetStructure = (id: string) => useQuery<AssetTableStructure[], ApiError>({ queryKey: databaseKeys.structure(id), queryFn: () => getAssetStructure(id), retry: false });
 /** Only the asset's owner and administrators may read its audit. */
-export const useAssetAudits = (id: string, enabled: boolean) =>
-  useQuery<AssetQueryAudit[], ApiError>({ queryKey: databaseKeys.audits(id), queryFn: () => listAssetAudits(id), enabled });
+export const useAssetAudits = (id: string, enabled: boolean) => useQuery<AssetQueryAudit[], ApiError>({ queryKey: databaseKeys.audits(id), queryFn: () => listAssetAudits(id), enabled });
 
 function useDatabaseMutation<TBody, TData>(mutationFn: (body: TBody) => Promise<TData>) {
   const queryClient = useQueryClient();

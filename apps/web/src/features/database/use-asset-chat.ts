@@ -35,7 +35,12 @@ export function useAssetChat(assetId: string) {
   const decide = (message: AssetMessageView, sql: string | undefined) => {
     if (!message.runId) return;
     const runId = message.runId;
-    session.resume(message, runId, (options) => decideAssetSql(runId, sql, options), (current) => ({ ...current, pause: null, status: 'streaming' }));
+    session.resume(
+      message,
+      runId,
+      (options) => decideAssetSql(runId, sql, options),
+      (current) => ({ ...current, pause: null, status: 'streaming' }),
+    );
   };
 
   /** Adds the question this answer answered, with its SQL, to the asset's verified pairs. */

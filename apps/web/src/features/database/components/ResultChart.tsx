@@ -66,9 +66,7 @@ export function ResultChart({ chart, columns, rows }: ResultChartProps) {
       <text x={PAD.left - 6} y={PAD.top + 10} fontSize={11} textAnchor="end" fill={token.colorTextSecondary}>
         {max}
       </text>
-      {chart.type === 'line' ? (
-        <polyline fill="none" stroke={PALETTE[0]} strokeWidth={2} points={points.map((point, index) => `${xOf(index)},${yOf(point.value)}`).join(' ')} />
-      ) : null}
+      {chart.type === 'line' ? <polyline fill="none" stroke={PALETTE[0]} strokeWidth={2} points={points.map((point, index) => `${xOf(index)},${yOf(point.value)}`).join(' ')} /> : null}
       {points.map((point, index) => (
         <g key={`${point.label}-${index}`}>
           {chart.type === 'bar' ? (

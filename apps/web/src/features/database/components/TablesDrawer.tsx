@@ -34,9 +34,7 @@ function TableNotes({ connection, table, note }: { connection: DbConnection; tab
           <Input aria-label={TEXT.tableDescription(table.name)} placeholder={TEXT.descriptionPlaceholder} value={description} onChange={(event) => setDescription(event.target.value)} />
           <Button
             loading={save.isPending}
-            onClick={() =>
-              save.mutate({ connectionId: connection.id, tableName: table.name, description, note }, { onSuccess: () => toast.success(TEXT.noteSaved), onError: failed })
-            }
+            onClick={() => save.mutate({ connectionId: connection.id, tableName: table.name, description, note }, { onSuccess: () => toast.success(TEXT.noteSaved), onError: failed })}
           >
             {TEXT.saveNote}
           </Button>

@@ -37,7 +37,15 @@ export default function AssetDetailPage() {
     { title: TEXT.auditColumns.time, dataIndex: 'created_at', key: 'time', render: (value: string) => new Date(value).toLocaleString('zh-CN') },
     { title: TEXT.auditColumns.user, dataIndex: 'user_name', key: 'user' },
     { title: TEXT.auditColumns.sql, dataIndex: 'sql', key: 'sql', render: (value: string) => <Typography.Text code>{value}</Typography.Text> },
-    { title: TEXT.auditColumns.outcome, key: 'outcome', render: (_: unknown, row: AssetQueryAudit) => <Tag color={OUTCOME_COLORS[row.outcome]} title={row.error}>{TEXT.outcomes[row.outcome]}</Tag> },
+    {
+      title: TEXT.auditColumns.outcome,
+      key: 'outcome',
+      render: (_: unknown, row: AssetQueryAudit) => (
+        <Tag color={OUTCOME_COLORS[row.outcome]} title={row.error}>
+          {TEXT.outcomes[row.outcome]}
+        </Tag>
+      ),
+    },
     { title: TEXT.auditColumns.rows, dataIndex: 'row_count', key: 'rows' },
     { title: TEXT.auditColumns.duration, dataIndex: 'duration_ms', key: 'duration' },
   ];
@@ -58,7 +66,14 @@ export default function AssetDetailPage() {
       {asset.error ? <Alert type="error" showIcon title={asset.error.message} /> : null}
       {asset.data ? (
         <Card style={{ marginBottom: 16 }}>
-          <Descriptions size="small" column={2} items={[{ label: TEXT.columns.datasource, children: asset.data.connection_name }, { label: TEXT.columns.owner, children: asset.data.owner_name }]} />
+          <Descriptions
+            size="small"
+            column={2}
+            items={[
+              { label: TEXT.columns.datasource, children: asset.data.connection_name },
+              { label: TEXT.columns.owner, children: asset.data.owner_name },
+            ]}
+          />
         </Card>
       ) : null}
       <Card title={TEXT.structure} style={{ marginBottom: 16 }}>
