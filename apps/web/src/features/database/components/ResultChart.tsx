@@ -29,16 +29,17 @@ export function ResultChart({ chart, columns, rows }: ResultChartProps) {
 
   if (chart.type === 'pie') {
     const total = points.reduce((sum, point) => sum + point.value, 0) || 1;
-    let angle = -Math.PI / 2;
+    const sweeps = points.map((point) => (point.value / total) * Math.PI * 2);
+    const starts = sweeps.map((_, index) => -Math.PI / 2 + sweeps.slice(0, index).reduce((sum, sweep) => sum + sweep, 0));
     const radius = 90;
     const [cx, cy] = [120, HEIGHT / 2];
     return (
       <svg role="img" aria-label={label} width={WIDTH} height={HEIGHT} viewBox={`0 0 ${WIDTH} ${HEIGHT}`}>
         {points.map((point, index) => {
-          const sweep = (point.value / total) * Math.PI * 2;
-          const [x1, y1] = [cx + radius * Math.cos(angle), cy + radius * Math.sin(angle)];
-          angle += sweep;
-          const [x2, y2] = [cx + radius * Math.cos(angle), cy + radius * Math.sin(angle)];
+          const sweep = sweeps[index]!;
+          const start = starts[index]!;
+          const [x1, y1] = [cx + radius * Math.cos(start), cy + radius * Math.sin(start)];
+          const [x2, y2] = [cx + radius * Math.cos(start + sweep), cy + radius * Math.sin(start + sweep)];
           const path = `M ${cx} ${cy} L ${x1} ${y1} A ${radius} ${radius} 0 ${sweep > Math.PI ? 1 : 0} 1 ${x2} ${y2} Z`;
           return (
             <g key={point.label}>
