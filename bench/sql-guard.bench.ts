@@ -3,7 +3,6 @@
 // PostgreSQL, alternating one direct and one guarded run, BENCH_SQL_RUNS (default 400) pairs each.
 import fs from 'node:fs';
 import path from 'node:path';
-import type { DbType } from '@agent-platform/contracts';
 import mysql from 'mysql2/promise';
 import pg from 'pg';
 import { guardSql, openSqlClient } from '../apps/server/src/platform/sql/index.js';
@@ -28,7 +27,7 @@ async function directRunner(shop: SampleShop): Promise<{ run(): Promise<unknown>
   return { run: () => pool.query({ text: SQL, rowMode: 'array' }), close: () => pool.end() };
 }
 
-async function measure(dialect: DbType) {
+async function measure(dialect: 'mysql' | 'postgresql') {
   const shop = await createSampleShop(dialect);
   const client = openSqlClient(
     {

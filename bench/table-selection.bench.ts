@@ -4,7 +4,6 @@
 // Goal: the right table in the top 5 for at least 95% of the questions.
 import fs from 'node:fs';
 import path from 'node:path';
-import type { AssetTableStructure } from '@agent-platform/contracts';
 import { rankTables } from '../apps/server/src/modules/data-asset/index.js';
 import { ROOT } from './lib/servers.js';
 
@@ -59,7 +58,7 @@ const random = (below: number) => {
   return seed % below;
 };
 
-const tables: AssetTableStructure[] = [];
+const tables: Parameters<typeof rankTables>[0] = [];
 for (const [domain, domainWord, domainSynonym] of DOMAINS) {
   for (const [region, regionWord] of REGIONS) {
     for (const [report, reportWord, reportSynonym] of REPORTS) {
