@@ -82,11 +82,10 @@ test('imports an OpenAPI document, previews its operations and tests the importe
   await shot(page, 'tools-call');
   await inDarkMode(page, () => shot(page, 'tools-call-dark'));
 
-  // Data-asset tools come with the database feature: the tab says so.
+  // Data-asset tools have a tab of their own (none made here).
   await page.getByRole('button', { name: '返回工具列表' }).click();
   await page.getByRole('tab', { name: '数据库工具' }).click();
   await expect(page).toHaveURL(/\/tool\/llm\/db$/);
-  await expect(page.getByText('数据资产工具即将开放')).toBeVisible();
   // Built-in tools are listed read-only: they can be tested, not edited.
   await page.getByRole('tab', { name: '内置工具' }).click();
   await expect(page.getByText('内置工具由平台提供，只能测试，不能修改或删除')).toBeVisible();

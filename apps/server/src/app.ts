@@ -16,6 +16,8 @@ import { conversationRoutes, createConversationService, createTitleWriter } from
 import { createFileModule, FILE_UPLOAD_URLS, fileRoutes, MAX_FILES_PER_REQUEST, readChatAttachments, type ReadChatAttachments } from './modules/files/index.js';
 import { createKnowledgeModule, dictionaryRoutes, knowledgeReferences, knowledgeRoutes, retrievalRoutes } from './modules/knowledge/index.js';
 import { createLlmModule, llmReferences, llmRoutes, type LlmService } from './modules/llm/index.js';
+import { createDatasourceModule, datasourceRoutes } from './modules/datasource/index.js';
+import { createDataAssetModule, dataAssetRoutes } from './modules/data-asset/index.js';
 import { createPlaygroundService, playgroundRoutes } from './modules/playground/index.js';
 import { createKbChatService, kbChatRoutes } from './modules/kb-chat/index.js';
 import { createSmsProvider, createSmsService, smsRoutes, type SmsProvider } from './modules/sms/index.js';
@@ -116,6 +118,17 @@ export async function buildApp({ config, database, smsProvider, logStream, exten
 
   const mcp = createMcpModule({ db, config, secrets, outbound, tags: tags.tags });
   app.addHook('onClose', () => mcp.close());
+  const datasource = createDatasourceModule({ db, outbound, secrets, statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS, connectTimeoutMs: config.DB_CONNECT_TIMEOUT_MS });
+  app.addHook('onClose', () => datasource.close());
+  const dataAssets = createDataAssetModule({
+    db,
+    datasources: datasource.datasources,
+    access: datasource.access,
+    statementTimeoutMs: datasource.statementTimeoutMs,
+    llm: llm.service,
+    conversations,
+    runs,
+  });
   const toolModule = createToolModule({
     db,
     outbound,
@@ -125,7 +138,7 @@ export async function buildApp({ config, database, smsProvider, logStream, exten
     retriever: knowledge.retriever,
     checkKb: (viewer, kbId) => knowledge.kbs.getKb(viewer, kbId),
     builtins: builtinTools({ outbound }),
-    moreSources: { service: mcp.toolSource },
+    moreSources: { service: mcp.toolSource, 'llm/db': dataAssets.toolSource },
   });
   const agentModule = createAgentModule({
     db,
@@ -159,6 +172,8 @@ export async function buildApp({ config, database, smsProvider, logStream, exten
   toolRoutes(app, toolModule);
   mcpRoutes(app, mcp);
   agentRoutes(app, agentModule);
+  datasourceRoutes(app, datasource);
+  dataAssetRoutes(app, dataAssets);
   // What running an agent needs: agent chat, and each member of a multi-agent chat.
   const agentRunning = {
     db,

@@ -100,6 +100,10 @@ const schema = z.object({
   MCP_LIST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   /** Default limit of one MCP function call. */
   MCP_CALL_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+  /** A datasource's statement timeout (read-only queries of asset chats and data tools). */
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
+  /** How long signing in to a datasource may take before it counts as unreachable. */
+  DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
   /** Upper limit for one tool call of an agent run (each tool's own limit applies below it). */
   AGENT_TOOL_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(60_000),
   /** A pooled MCP connection unused this long is closed. */

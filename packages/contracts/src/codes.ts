@@ -25,6 +25,8 @@ export const ENVELOPE_CODES = {
   MODEL_CALL_FAILED: 50201,
   /** An MCP service could not be reached, failed or timed out; the message says which. */
   SERVICE_CALL_FAILED: 50201,
+  /** A datasource could not be reached, refused the sign-in, or failed a statement; the message says which. */
+  DATABASE_CALL_FAILED: 50201,
 } as const;
 
 export type ErrorName = Exclude<keyof typeof ENVELOPE_CODES, 'OK'>;

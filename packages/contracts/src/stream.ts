@@ -18,6 +18,10 @@ export interface StreamEventMap {
   handoff: { from_agent_id: string; to_agent_id: string; reason: string };
   await: { kind: 'action_confirm' | 'observation_confirm' | 'plan_confirm'; step_id: string; agent_id?: string; payload: unknown };
   usage: { prompt_tokens: number; completion_tokens: number };
+  /** Asset chat: the rows one guarded, read-only SQL answered (`rows` capped; `truncated` when more existed). */
+  result: { step_id: string; sql: string; columns: string[]; rows: unknown[][]; truncated: boolean; duration_ms: number };
+  /** Asset chat: the chart the result's shape suggests. */
+  chart: { type: 'bar' | 'line' | 'pie' | 'none'; x: string | null; y: string[] };
   error: { code: number; msg: string };
   done: { run_id: string; status: RunEndStatus };
 }

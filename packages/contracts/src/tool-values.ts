@@ -1,6 +1,6 @@
 /** Zod-free values of tools, shared by server and web. */
 
-/** Stored kinds. `llm/db` is a placeholder until data assets exist: not creatable, never listed. */
+/** Stored kinds (`llm/db`: a data asset the model queries with guarded, read-only SQL). */
 export const TOOL_KINDS = ['llm', 'llm/kb', 'llm/db', 'llm/multimodal', 'service'] as const;
 export type ToolKind = (typeof TOOL_KINDS)[number];
 /** What lists show: stored kinds plus the built-in tools (read-only). */

@@ -31,7 +31,7 @@ export interface ToolInfo {
   editable: boolean;
   /** JSON Schema of the input object: the call page builds its form from it. */
   input_schema: Record<string, unknown>;
-  /** Kind-specific settings (see `httpToolConfig`, `kbToolConfig`, `multimodalToolConfig`, `serviceToolConfig`). */
+  /** Kind-specific settings (see `httpToolConfig`, `kbToolConfig`, `dbToolConfig`, `multimodalToolConfig`, `serviceToolConfig`). */
   config: Record<string, unknown>;
   created_at: string | null;
   updated_at: string | null;
@@ -117,6 +117,10 @@ export const multimodalToolConfig = z.object({
   prompt: optionalText('提示词', 2000),
 });
 export type MultimodalToolConfig = z.infer<typeof multimodalToolConfig>;
+
+/** `kind: llm/db`: a data asset the agent's model writes read-only SQL for (guarded and run like the asset chat's). */
+export const dbToolConfig = z.object({ asset_id: id('数据资产 id') });
+export type DbToolConfig = z.infer<typeof dbToolConfig>;
 
 /** `kind: service`: one function of an MCP service; its input schema is taken from the service. */
 export const serviceToolConfig = z.object({

@@ -90,6 +90,8 @@ function generateObject(node: SchemaNode, random: Random, pool: ValuePool, depth
 function generateString(node: SchemaNode, random: Random, pool: ValuePool, key: string): string {
   if (node.format === 'uuid' || /(^|_)id$/.test(key)) return random.chance(0.8) && pool.ids.length ? random.pick(pool.ids) : randomUUID();
   if (node.format === 'uri' || node.format === 'url' || /url$/.test(key)) return 'http://127.0.0.1:9/fuzz';
+  // A datasource's host: only ever this machine (an administrator's connection is not held to private addresses).
+  if (key === 'host') return '127.0.0.1';
   if (/name$/.test(key) && pool.names.length && random.chance(0.5)) return random.pick(pool.names);
   if (node.pattern && /1\[3-9\]/.test(node.pattern)) return `138${String(random.int(10_000_000, 99_999_999))}`;
   const min = node.minLength ?? 1;

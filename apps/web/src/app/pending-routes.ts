@@ -7,12 +7,6 @@ import { lazyRoute } from '../lib/routes';
  * one, remove its line here and add the route to its feature's index.ts.
  */
 const PENDING_APP_PAGES: Array<[path: string, title?: string]> = [
-  ['database/asset'],
-  ['database/asset/chat/:id', '数据资产问答'],
-  ['database/asset/create', '创建数据资产'],
-  ['database/asset/detail/:id', '数据资产详情'],
-  ['database/asset/edit/:id', '编辑数据资产'],
-  ['database/datasource'],
   ['model/deploy/ollama'],
   ['model/deploy/vllm'],
   ['model/train/chat/:id', '训练模型对话'],

@@ -8,6 +8,7 @@ import { knowledgeRoutes } from '../features/knowledge';
 import { llmRoutes } from '../features/llm';
 import { notFoundRoute, RouteErrorPage, statusRoutes } from '../features/status';
 import { servicesRoutes } from '../features/services';
+import { databaseRoutes } from '../features/database';
 import { systemRoutes } from '../features/system';
 import { tagsRoutes } from '../features/tags';
 import { toolsRoutes } from '../features/tools';
@@ -54,6 +55,7 @@ export const routes: RouteObject[] = [
                 ...knowledgeRoutes,
                 ...toolsRoutes,
                 ...servicesRoutes,
+                ...databaseRoutes,
                 ...agentRoutes,
                 ...maRoutes,
                 ...pendingAppRoutes,

@@ -19,6 +19,8 @@ const KNOWN_TYPES: Record<StreamEventType, true> = {
   handoff: true,
   await: true,
   usage: true,
+  result: true,
+  chart: true,
   error: true,
   done: true,
 };

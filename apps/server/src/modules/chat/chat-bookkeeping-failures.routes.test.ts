@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { expectOk, startTestApp, type TestApp } from '../../../test/harness.js';
 import { parseSse, type SseEvent } from '../../../test/sse.js';
+import { connectionBody, createSampleShop, type SampleShop } from '../../../test/fixtures/sample-shop.js';
 
 const MODEL = 'bookkeeping-chat';
 /**
@@ -17,6 +18,8 @@ describe('a run whose bookkeeping fails ends its stream with error, then done', 
   let agentId: string;
   let kbId: string;
   let setupId: string;
+  let assetId: string;
+  let shop: SampleShop;
 
   beforeAll(async () => {
     llm = await startScriptedLlm();
@@ -27,12 +30,16 @@ describe('a run whose bookkeeping fails ends its stream with error, then done', 
     agentId = expectOk(await t.call<{ id: string }>('/api/agent/create', { name: '记账测试智能体', llm_name: MODEL }, user)).id;
     kbId = expectOk(await t.call<{ id: string }>('/api/kb/create_knowledge_base', { name: '记账测试知识库' }, user)).id;
     setupId = expectOk(await t.call<{ id: string }>('/api/ma/create', { name: '记账测试协作', mode: 'handoff', members: [{ agent_id: agentId }], start_agent_id: agentId }, user)).id;
+    shop = await createSampleShop('postgresql');
+    const connectionId = expectOk(await t.call<{ id: string }>('/api/db/dbconnect/create_connection', connectionBody(shop), user)).id;
+    assetId = expectOk(await t.call<{ id: string }>('/api/db/asset/create_asset', { connection_id: connectionId, name: '记账测试资产', tables: [{ name: 'stores' }] }, user)).id;
     await t.rows(sql.raw(`create function refuse_write() returns trigger language plpgsql as $$ begin raise exception 'refused by test trigger'; end $$`));
   });
   beforeEach(() => llm.reset());
   afterAll(async () => {
     await t?.close();
     await llm?.close();
+    await shop?.drop();
   });
 
   const CHATS = [
@@ -40,6 +47,7 @@ describe('a run whose bookkeeping fails ends its stream with error, then done', 
     { url: '/api/agent/chat', body: (query: string) => ({ agent_id: agentId, query }) },
     { url: '/api/kb/chat', body: (query: string) => ({ llm_name: MODEL, kb_ids: [kbId], query }) },
     { url: '/api/ma/chat', body: (query: string) => ({ agent_id: setupId, query }) },
+    { url: '/api/db/asset/chat', body: (query: string) => ({ llm_name: MODEL, asset_id: assetId, query }) },
   ];
 
   async function streamOf(url: string, body: unknown): Promise<SseEvent[]> {
@@ -81,7 +89,8 @@ describe('a run whose bookkeeping fails ends its stream with error, then done', 
   for (const { url, body } of CHATS) {
     for (const { what, status, ...refused } of FAILURES) {
       it(`${url}: ${what} cannot be written`, async () => {
-        llm.script({ chunks: ['一个', '回答'] });
+        // The asset chat's model first writes SQL; every chat's answer is the same two pieces.
+        llm.script({ match: '请为这个问题写出一条 SQL', text: '```sql\nselect count(*) as n from stores\n```' }, { chunks: ['一个', '回答'] });
         const events = await refusing(refused, () => streamOf(url, body('一个普通的问题')));
         expectErrorThenDone(events, status);
       });

@@ -27,7 +27,7 @@ export function createToolCatalog({ db, sources, builtins }: { db: Db; sources: 
       }
       const row = rows.get(id);
       const source = row ? sources.get(row.kind) : undefined;
-      if (!row || !source || row.kind === 'llm/db' || !canSee(viewer, row)) throw toolNotFound();
+      if (!row || !source || !canSee(viewer, row)) throw toolNotFound();
       resolved.push(await source.toTool(viewer, row));
     }
     return resolved;

@@ -1,5 +1,5 @@
 import type { ToolKind } from '@agent-platform/contracts';
-import { and, count, desc, eq, getTableColumns, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { selectRows, type Db } from '../../platform/db/index.js';
 import { type Viewer, visibleWhere } from '../../core/index.js';
 import { storedInputSchema, storedToolTags } from './tool-stored.js';
@@ -33,8 +33,6 @@ const listColumns = {
 function filterOf({ scope, kind, tag, keyword }: ToolFilter): SQL | undefined {
   return and(
     'ownerId' in scope ? eq(tools.ownerId, scope.ownerId) : 'publicOnly' in scope ? eq(tools.isPublic, true) : visibleWhere(scope.visibleTo, tools),
-    // Data-asset tools wait for data assets to exist: never listed until then.
-    ne(tools.kind, 'llm/db'),
     kind ? eq(tools.kind, kind) : undefined,
     tag ? sql`${tools.tags} @> ${JSON.stringify([tag])}::jsonb` : undefined,
     keyword ? or(ilike(tools.name, likePattern(keyword)), ilike(tools.title, likePattern(keyword)), ilike(tools.description, likePattern(keyword))) : undefined,

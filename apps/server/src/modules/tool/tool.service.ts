@@ -3,7 +3,7 @@ import { isUniqueViolation, type Db } from '../../platform/db/index.js';
 import { badInput, canEdit, canSee, type Viewer } from '../../core/index.js';
 import type { Tool } from '../../runtime/tools/index.js';
 import { httpConfigOf, parseOpenApi } from './http/openapi.js';
-import { builtinNameTaken, dbToolsUnavailable, kindUnsupported, toolNameTaken, toolNotEditable, toolNotFound } from './tool.errors.js';
+import { builtinNameTaken, kindUnsupported, toolNameTaken, toolNotEditable, toolNotFound } from './tool.errors.js';
 import { builtinInfo, configShown, toToolInfo } from './tool.mapper.js';
 import * as repo from './tool.repo.js';
 import type { ToolSource, ToolSources } from './tool-sources.js';
@@ -24,7 +24,6 @@ export function createToolService({ db, sources, builtins }: ToolServiceDeps) {
   const builtinNames = new Set(builtins.map((tool) => tool.name.toLowerCase()));
 
   function sourceOf(kind: string): ToolSource {
-    if (kind === 'llm/db') throw dbToolsUnavailable();
     const source = sources.get(kind as never);
     if (!source) throw kindUnsupported(kind);
     return source;
@@ -39,7 +38,7 @@ export function createToolService({ db, sources, builtins }: ToolServiceDeps) {
   /** The stored tool if the viewer may see it (own or public; administrators all); 40401 otherwise. */
   async function visibleRow(viewer: Viewer, id: string): Promise<repo.ToolListRow> {
     const row = isToolId(id) ? await repo.findToolListRow(db, id) : undefined;
-    if (!row || row.kind === 'llm/db' || !canSee(viewer, row)) throw toolNotFound();
+    if (!row || !canSee(viewer, row)) throw toolNotFound();
     return row;
   }
 

@@ -7,3 +7,13 @@ export function isUniqueViolation(error: unknown): boolean {
   }
   return false;
 }
+
+/** A foreign key refused the write or delete (PostgreSQL 23503): something still refers to the row. */
+export function isForeignKeyViolation(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current instanceof Object; depth += 1) {
+    if ((current as { code?: unknown }).code === '23503') return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}

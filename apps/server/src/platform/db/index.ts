@@ -1,5 +1,5 @@
 export { openPglite, openPostgres, migrationsFolder, type Database, type Db, type PgliteOptions, type PgliteTuning } from './client.js';
-export { isUniqueViolation } from './errors.js';
+export { isForeignKeyViolation, isUniqueViolation } from './errors.js';
 export { BatchQueue } from './batch-queue.js';
 export { WriteBehind, type WriteKind } from './write-behind.js';
 export { withTransaction, selectRows } from './typed.js';

@@ -1,4 +1,4 @@
-import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
+import { lookup as dnsLookup, promises as dnsPromises, type LookupAddress } from 'node:dns';
 import { isIP, type LookupFunction } from 'node:net';
 import { Agent, fetch as undiciFetch, type Dispatcher } from 'undici';
 import { isPrivateAddress } from './private-address.js';
@@ -30,6 +30,11 @@ export interface Outbound {
   fetch(access: OutboundAccess): typeof globalThis.fetch;
   /** Throws `OutboundRefused` when the URL's host is a private IP literal the access may not reach. */
   assertAllowed(url: URL, access: OutboundAccess): void;
+  /**
+   * The address to open a plain TCP connection to (a datasource): the host resolved once and checked
+   * like an HTTP target, so the connection goes to the address that was checked (no DNS rebinding).
+   */
+  resolveHost(host: string, access: OutboundAccess): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -70,9 +75,19 @@ export function createOutbound({ allowedHosts }: { allowedHosts: readonly string
     if (isIP(host) && isPrivateAddress(host) && !isAllowed(host)) throw new OutboundRefused(host);
   }
 
+  async function resolveHost(host: string, access: OutboundAccess): Promise<string> {
+    const bare = normalizeHost(host);
+    const addresses = isIP(bare) ? [{ address: bare }] : await dnsPromises.lookup(bare, { all: true });
+    const first = addresses[0];
+    if (!first) throw Object.assign(new Error(`no address for ${host}`), { code: 'ENOTFOUND' });
+    if (!access.trusted && !isAllowed(bare) && addresses.some((entry) => isPrivateAddress(entry.address))) throw new OutboundRefused(bare);
+    return first.address;
+  }
+
   return {
     dispatcher,
     assertAllowed,
+    resolveHost,
     stream(access, request) {
       assertAllowed(request.url, access);
       return (access.trusted ? trustedStreams : guardedStreams).request(request);

@@ -47,8 +47,6 @@ export const TOOL_LIST_TEXT = {
   noDescription: '暂无描述',
   noEditRight: '只有工具的创建者或管理员可以修改',
   builtinReadOnly: '内置工具由平台提供，只能测试，不能修改或删除',
-  dbTitle: '数据资产工具即将开放',
-  dbDescription: '数据资产工具让智能体查询已接入的数据库与数据资产，会随「数据资产」功能一起提供。',
   goServices: '前往 MCP 服务',
 } as const;
 
@@ -122,7 +120,11 @@ export const TOOL_FORM_TEXT = {
   back: '返回工具列表',
   notFound: '工具不存在或已被删除',
   readOnly: '你没有修改这个工具的权限',
-  dbUnavailable: '数据资产工具将随「数据资产」功能开放，暂不能创建',
+  assetId: '数据资产',
+  assetRequired: '请选择数据资产',
+  assetPlaceholder: '选择智能体要查询的数据资产',
+  assetHint: '模型会看到资产中的表和列说明，写出只读 SQL；SQL 经过安全检查后以只读方式执行',
+  noAssets: '还没有可用的数据资产',
 } as const;
 
 export const OPENAPI_TEXT = {

@@ -50,6 +50,8 @@ export interface ToolFormValues {
   // service
   service_id: string | undefined;
   function_name: string | undefined;
+  // llm/db
+  asset_id: string | undefined;
 }
 
 export const EMPTY_INPUT_SCHEMA = JSON.stringify({ type: 'object', properties: {}, required: [] }, null, 2);
@@ -98,6 +100,7 @@ export function initialToolValues(tool?: ToolInfo, kind: ToolKind = 'llm'): Tool
     prompt: str(config.prompt),
     service_id: str(config.service_id) || undefined,
     function_name: str(config.function) || undefined,
+    asset_id: str(config.asset_id) || undefined,
   };
 }
 
@@ -146,6 +149,8 @@ export function kindPayload(values: ToolFormValues): { config?: Record<string, u
       return { config: { task: values.task, llm_name: values.llm_name, ...(values.prompt.trim() ? { prompt: values.prompt.trim() } : {}) } };
     case 'service':
       return { config: { service_id: values.service_id, function: values.function_name } };
+    case 'llm/db':
+      return { config: { asset_id: values.asset_id } };
     default:
       return {};
   }

@@ -3,6 +3,7 @@ import { Form, Input, InputNumber, Radio, Select } from 'antd';
 import { KB_MODE_LABELS, MULTIMODAL_TASK_LABELS, TOOL_FORM_TEXT as TEXT } from '../constants';
 import { useEnabledModels } from '../../llm';
 import { useVisibleKbs } from '../../knowledge';
+import { useAssets } from '../../database';
 import type { ToolFormValues } from '../tool-form';
 
 const MODE_OPTIONS = KB_SEARCH_MODES.map((mode) => ({ value: mode, label: KB_MODE_LABELS[mode] }));
@@ -32,6 +33,22 @@ export function KbToolFields() {
         <Radio.Group options={MODE_OPTIONS} optionType="button" />
       </Form.Item>
     </>
+  );
+}
+
+/** A data-asset tool: the asset whose tables the model queries with read-only SQL. */
+export function DbToolFields() {
+  const assets = useAssets();
+  return (
+    <Form.Item<ToolFormValues> name="asset_id" label={TEXT.assetId} extra={TEXT.assetHint} rules={[{ required: true, message: TEXT.assetRequired }]}>
+      <Select
+        placeholder={TEXT.assetPlaceholder}
+        loading={assets.isPending}
+        options={(assets.data ?? []).map((asset) => ({ value: asset.id, label: asset.name }))}
+        notFoundContent={assets.isError ? assets.error.message : TEXT.noAssets}
+        aria-label={TEXT.assetId}
+      />
+    </Form.Item>
   );
 }
 

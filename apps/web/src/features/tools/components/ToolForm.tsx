@@ -1,5 +1,5 @@
 import { TOOL_NAME_RULE, type ToolInfo, type ToolKind } from '@agent-platform/contracts';
-import { Alert, Button, Col, Divider, Form, Input, Row, Typography } from 'antd';
+import { Button, Col, Divider, Form, Input, Row, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import { StickyFormActions } from '../../../components/StickyFormActions';
@@ -8,7 +8,7 @@ import type { UnsavedChanges } from '../../../lib/use-unsaved-changes';
 import { TOOL_FORM_TEXT as TEXT, TOOL_PATHS } from '../constants';
 import { initialToolValues, type ToolFormValues } from '../tool-form';
 import { HttpToolFields } from './HttpToolFields';
-import { KbToolFields, MultimodalToolFields } from './KindFields';
+import { DbToolFields, KbToolFields, MultimodalToolFields } from './KindFields';
 import { ServiceToolFields } from './ServiceToolFields';
 import { TagsAndVisibility } from './ToolTags';
 
@@ -29,7 +29,7 @@ function KindSection({ kind, editing }: { kind: ToolKind; editing: boolean }) {
   if (kind === 'llm/kb') return <KbToolFields />;
   if (kind === 'llm/multimodal') return <MultimodalToolFields />;
   if (kind === 'service') return <ServiceToolFields />;
-  return <Alert type="info" showIcon title={TEXT.dbUnavailable} />;
+  return <DbToolFields />;
 }
 
 /** The tool form: the name the model calls, what it is for, who sees it, then the kind's settings. */

@@ -11,11 +11,8 @@ import { TOOL_FORM_TEXT as TEXT, TOOL_LIST_TABS, TOOL_PATHS, TOOL_TITLES, TOOL_T
 import { useCreateTool } from '../queries';
 import { toCreateToolBody } from '../tool-form';
 
-const CREATABLE: ToolKind[] = ['llm', 'llm/kb', 'llm/multimodal', 'service'];
-const KIND_OPTIONS = [
-  ...CREATABLE.map((kind) => ({ value: kind, label: TOOL_LIST_TABS.find((tab) => tab.kind === kind)?.label ?? kind })),
-  { value: 'llm/db', label: '数据库工具', disabled: true, title: TEXT.dbUnavailable },
-];
+const CREATABLE: ToolKind[] = ['llm', 'llm/kb', 'llm/db', 'llm/multimodal', 'service'];
+const KIND_OPTIONS = CREATABLE.map((kind) => ({ value: kind, label: TOOL_LIST_TABS.find((tab) => tab.kind === kind)?.label ?? kind }));
 
 type Mode = 'manual' | 'openapi';
 

@@ -1,5 +1,5 @@
-import { ApiOutlined, DatabaseOutlined, PlusOutlined } from '@ant-design/icons';
-import { Button, Card, Flex, Result, Tabs } from 'antd';
+import { ApiOutlined, PlusOutlined } from '@ant-design/icons';
+import { Button, Card, Flex, Tabs } from 'antd';
 import { useLocation, useNavigate } from 'react-router';
 import { PageHeader } from '../../../components/PageHeader';
 import { ToolTable } from '../components/ToolTable';
@@ -12,14 +12,8 @@ export default function ToolListPage() {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const active = TOOL_LIST_TABS.find((tab) => tab.path === pathname.replace(/\/$/, '')) ?? DEFAULT_TAB;
-  const creatable = active.kind !== 'builtin' && active.kind !== 'llm/db';
-
-  let body;
-  if (active.kind === 'llm/db') {
-    body = <Result icon={<DatabaseOutlined />} title={TEXT.dbTitle} subTitle={TEXT.dbDescription} />;
-  } else {
-    body = <ToolTable key={active.kind} kind={active.kind} />;
-  }
+  const creatable = active.kind !== 'builtin';
+  const body = <ToolTable key={active.kind} kind={active.kind} />;
 
   return (
     <>

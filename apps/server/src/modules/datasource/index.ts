@@ -1,0 +1,28 @@
+import type { Db } from '../../platform/db/index.js';
+import type { Outbound } from '../../platform/net/index.js';
+import type { SecretBox } from '../../platform/security/index.js';
+import { createDatasourceAccess } from './datasource-access.js';
+import { createClientCache } from './datasource-clients.js';
+import { createDatasourceService } from './datasource.service.js';
+import { createTableNoteService } from './table-notes.service.js';
+
+export { datasourceRoutes } from './datasource.routes.js';
+export type { DatasourceService } from './datasource.service.js';
+export type { TableNoteService } from './table-notes.service.js';
+export type { DatasourceAccess, DatasourceRow } from './datasource-access.js';
+
+export interface DatasourceModuleDeps {
+  db: Db;
+  outbound: Outbound;
+  secrets: SecretBox;
+  statementTimeoutMs?: number;
+  connectTimeoutMs?: number;
+}
+
+/** Datasources, their pools and the notes on their tables. */
+export function createDatasourceModule({ db, outbound, secrets, statementTimeoutMs, connectTimeoutMs }: DatasourceModuleDeps) {
+  const clients = createClientCache({ outbound, secrets, statementTimeoutMs, connectTimeoutMs });
+  const datasources = createDatasourceService({ db, clients });
+  const notes = createTableNoteService({ db, datasources, clients });
+  return { datasources, notes, access: createDatasourceAccess(db, clients), statementTimeoutMs: clients.statementTimeoutMs, close: () => clients.close() };
+}

@@ -1,0 +1,75 @@
+import type {
+  AssetQueryAudit,
+  AssetTableStructure,
+  CreateAssetBody,
+  DbTableNote,
+  CreateConnectionBody,
+  DataAsset,
+  DbConnection,
+  DbTableInfo,
+  UpdateAssetBody,
+  UpdateConnectionBody,
+} from '@agent-platform/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ApiError } from '../../lib/http';
+import {
+  createAsset,
+  createConnection,
+  deleteAsset,
+  deleteConnection,
+  getAsset,
+  getAssetStructure,
+  listAssetAudits,
+  listAssets,
+  listConnections,
+  listTableNotes,
+  listTables,
+  collectSampleValues,
+  saveTableDescription,
+  updateAsset,
+  updateConnection,
+} from './api';
+
+export const databaseKeys = {
+  all: ['database'] as const,
+  connections: () => [...databaseKeys.all, 'connections'] as const,
+  tables: (id: string) => [...databaseKeys.all, 'tables', id] as const,
+  notes: (id: string) => [...databaseKeys.all, 'notes', id] as const,
+  assets: () => [...databaseKeys.all, 'assets'] as const,
+  asset: (id: string) => [...databaseKeys.all, 'asset', id] as const,
+  structure: (id: string) => [...databaseKeys.all, 'structure', id] as const,
+  audits: (id: string) => [...databaseKeys.all, 'audits', id] as const,
+};
+
+export const useConnections = () => useQuery<DbConnection[], ApiError>({ queryKey: databaseKeys.connections(), queryFn: listConnections });
+
+/** A datasource's tables, read from its catalogue (not retried: a dead database answers at once with its reason). */
+export const useTables = (id: string | null | undefined) =>
+  useQuery<DbTableInfo[], ApiError>({ queryKey: databaseKeys.tables(id ?? ''), queryFn: () => listTables(id ?? ''), enabled: !!id, retry: false });
+
+export const useTableNotes = (connectionId: string | null | undefined) =>
+  useQuery<DbTableNote[], ApiError>({ queryKey: databaseKeys.notes(connectionId ?? ''), queryFn: () => listTableNotes(connectionId ?? ''), enabled: !!connectionId });
+
+export const useSaveTableDescription = () =>
+  useDatabaseMutation(({ connectionId, tableName, description, note }: { connectionId: string; tableName: string; description: string; note?: DbTableNote }) =>
+    saveTableDescription(connectionId, tableName, description, note),
+  );
+export const useCollectSampleValues = () => useDatabaseMutation(({ connectionId, tableName }: { connectionId: string; tableName: string }) => collectSampleValues(connectionId, tableName));
+
+export const useAssets = () => useQuery<DataAsset[], ApiError>({ queryKey: databaseKeys.assets(), queryFn: listAssets });
+export const useAsset = (id: string) => useQuery<DataAsset, ApiError>({ queryKey: databaseKeys.asset(id), queryFn: () => getAsset(id) });
+export const useAssetStructure = (id: string) => useQuery<AssetTableStructure[], ApiError>({ queryKey: databaseKeys.structure(id), queryFn: () => getAssetStructure(id), retry: false });
+/** Only the asset's owner and administrators may read its audit. */
+export const useAssetAudits = (id: string, enabled: boolean) => useQuery<AssetQueryAudit[], ApiError>({ queryKey: databaseKeys.audits(id), queryFn: () => listAssetAudits(id), enabled });
+
+function useDatabaseMutation<TBody, TData>(mutationFn: (body: TBody) => Promise<TData>) {
+  const queryClient = useQueryClient();
+  return useMutation<TData, ApiError, TBody>({ mutationFn, onSuccess: () => queryClient.invalidateQueries({ queryKey: databaseKeys.all }) });
+}
+
+export const useCreateConnection = () => useDatabaseMutation((body: CreateConnectionBody) => createConnection(body));
+export const useUpdateConnection = () => useDatabaseMutation((body: UpdateConnectionBody) => updateConnection(body));
+export const useDeleteConnection = () => useDatabaseMutation((id: string) => deleteConnection(id));
+export const useCreateAsset = () => useDatabaseMutation((body: CreateAssetBody) => createAsset(body));
+export const useUpdateAsset = () => useDatabaseMutation((body: UpdateAssetBody) => updateAsset(body));
+export const useDeleteAsset = () => useDatabaseMutation((id: string) => deleteAsset(id));

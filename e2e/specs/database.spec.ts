@@ -1,0 +1,108 @@
+import fs from 'node:fs';
+import { expect, test } from '../support/test';
+import { adminToken, apiCreateModel } from '../support/api';
+import { SCRIPTED_LLM_BASE_URL } from '../support/constants';
+import { answers, chooseOption, composer as agentComposer, uniqueModelName } from '../support/models';
+import { scriptLlm } from '../support/scripted-llm';
+import { shot, toast, useToken } from '../support/ui';
+import { createSampleShop, type SampleShop } from '../../apps/server/test/fixtures/sample-shop';
+
+let shop: SampleShop;
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  shop = await createSampleShop('mysql');
+});
+test.afterAll(async () => {
+  await shop?.drop();
+});
+
+test('a datasource, a data asset built on it, and a question answered with SQL, a table, a chart and CSV', async ({ page, request }) => {
+  test.setTimeout(180_000);
+  const token = await adminToken(request);
+  await useToken(page, token);
+  const model = uniqueModelName('e2e-sql');
+  await apiCreateModel(request, token, {
+    llm_name: model,
+    display_name: `数据问答 ${model}`,
+    type: 'chat',
+    provider: 'openai-compatible',
+    base_url: SCRIPTED_LLM_BASE_URL,
+    supports_tools: true,
+  });
+  const datasource = `门店库 ${Date.now().toString(36)}`;
+
+  await page.goto('/database/datasource');
+  await page.getByRole('button', { name: '新建数据源' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('数据源名称').fill(datasource);
+  await dialog.getByLabel('数据库名').fill(shop.database);
+  await dialog.getByLabel('用户名').fill(shop.reader.user);
+  await dialog.getByLabel('密码').fill(shop.reader.password);
+  await dialog.getByRole('button', { name: /测试连接/ }).click();
+  await expect(dialog.getByText(/连接成功：MariaDB|连接成功：MySQL/)).toBeVisible();
+  await shot(page, 'datasource-test-ok');
+  await dialog.getByRole('button', { name: /保\s*存/ }).click();
+  await expect(toast(page, '数据源已保存')).toBeVisible();
+  const row = page.getByRole('row').filter({ hasText: datasource });
+  await row.getByRole('button', { name: '表' }).click();
+  await expect(page.getByRole('heading', { name: /orders.*（订单）/ })).toBeVisible();
+  await shot(page, 'datasource-tables');
+  await page.keyboard.press('Escape');
+
+  const assetName = `门店经营 ${Date.now().toString(36)}`;
+  await page.goto('/database/asset/create');
+  await page.getByLabel('数据资产名称').fill(assetName);
+  await chooseOption(page, '数据源', datasource);
+  await chooseOption(page, '表', /^orders/);
+  await chooseOption(page, '表', /^stores/);
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: /保\s*存/ }).click();
+  await expect(page).toHaveURL(/\/database\/asset\/chat\//);
+
+  const sql = 'select s.name as store, count(*) as orders from orders o join stores s on s.id = o.store_id group by s.name order by orders desc';
+  await scriptLlm(
+    { match: '请为这个问题写出一条 SQL：各门店的订单数', text: `\`\`\`sql\n${sql}\n\`\`\``, times: 1 },
+    { match: '查询结果', text: '六家门店中，订单最多的门店见上表。', times: 1 },
+  );
+  await chooseOption(page, '模型', `数据问答 ${model}`);
+  const composer = page.getByPlaceholder('用中文提问，例如：各门店的订单数是多少？');
+  await composer.fill('各门店的订单数是多少？');
+  await composer.press('Enter');
+  await expect(page.getByText('六家门店中，订单最多的门店见上表。')).toBeVisible();
+  await expect(page.getByLabel('SQL', { exact: true }).filter({ hasText: 'group by s.name' })).toBeVisible();
+  const table = page.getByRole('table').last();
+  await expect(table.getByRole('row')).toHaveCount(7);
+  await expect(page.getByRole('img', { name: 'orders / store' })).toBeVisible();
+  await shot(page, 'asset-chat-answer');
+
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: '下载 CSV' }).click()]);
+  const csv = fs.readFileSync(await download.path(), 'utf8');
+  expect(csv.split('\r\n')[0]).toBe('\uFEFFstore,orders');
+  expect(csv.trim().split('\r\n')).toHaveLength(7);
+
+  await page.getByRole('button', { name: '保存为已验证问题' }).click();
+  await expect(toast(page, '已保存为已验证问题')).toBeVisible();
+  const assets = await request.post('/api/db/asset/query_asset', { headers: { 'access-token': token }, data: { keyword: assetName } });
+  const saved = ((await assets.json()) as { data: { list: Array<{ verified_queries: Array<{ question: string; sql: string }> }> } }).data.list[0];
+  expect(saved?.verified_queries).toEqual([{ question: '各门店的订单数是多少？', sql: `${sql}\nLIMIT 501` }]);
+
+  // An agent with the asset as its llm/db tool answers from the same data.
+  const post = async <T>(url: string, data: unknown): Promise<T> => {
+    const envelope = (await (await request.post(url, { headers: { 'access-token': token }, data })).json()) as { code: number; msg: string; data: T };
+    expect(envelope.code, envelope.msg).toBe(200);
+    return envelope.data;
+  };
+  const assetId = (await post<{ list: Array<{ id: string }> }>('/api/db/asset/query_asset', { keyword: assetName })).list[0]!.id;
+  const toolName = `shop_${Date.now().toString(36)}`;
+  const tool = await post<{ id: string }>('/api/tool/create', { kind: 'llm/db', name: toolName, title: '门店数据', description: '查询门店经营数据', config: { asset_id: assetId } });
+  const agent = await post<{ id: string }>('/api/agent/create', { name: `门店分析 ${toolName}`, llm_name: model, tool_ids: [tool.id] });
+  await scriptLlm(
+    { match: '一共有几家门店', afterToolResult: false, toolCalls: [{ name: toolName, arguments: { sql: 'select count(*) as n from stores' } }], times: 1 },
+    { afterToolResult: true, text: '根据数据资产，一共有 6 家门店。', times: 1 },
+  );
+  await page.goto(`/agent/chat?agent_id=${agent.id}`);
+  await agentComposer(page).fill('一共有几家门店？');
+  await agentComposer(page).press('Enter');
+  await expect(answers(page).last()).toContainText('根据数据资产，一共有 6 家门店。');
+  await shot(page, 'agent-llm-db-tool');
+});
