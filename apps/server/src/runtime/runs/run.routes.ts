@@ -1,7 +1,6 @@
 import { id } from '@agent-platform/contracts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { parseInput } from '../../core/index.js';
 import { route } from '../../platform/http/index.js';
 import { sseSink } from '../../platform/sse/index.js';
 import type { RunService } from './run.service.js';
@@ -17,11 +16,9 @@ export function runRoutes(app: FastifyInstance, runs: RunService): void {
     method: 'GET',
     url: '/runs/:id/events',
     access: 'user',
-    handler: async ({ user, request, reply }) => {
-      const params = parseInput(runParams, request.params);
-      const query = parseInput(eventsQuery, request.query);
-      await runs.attach(sseSink(reply), user.id, params.id, query.after);
-    },
+    params: runParams,
+    query: eventsQuery,
+    handler: ({ user, params, query, reply }) => runs.attach(sseSink(reply), user.id, params.id, query.after),
   });
   route(app, {
     url: '/runs/:id/cancel',

@@ -256,6 +256,8 @@ describe('durable runs: stream, re-attach, cancel, abandon, sweep', () => {
     expect(foreign.json().code).toBe(40401);
     expect((await t.call(`/api/runs/${runId}/cancel`, undefined, otherToken)).body.code).toBe(40401);
     expect((await t.call('/api/runs/not-a-uuid/cancel', undefined, token)).body.code).toBe(40001);
+    expect((await events('not-a-uuid', 0)).json()).toMatchObject({ code: 40001, msg: expect.stringMatching(/运行 id/) });
+    expect((await events(runId, -1)).json()).toMatchObject({ code: 40001, msg: expect.stringMatching(/after 不能小于 0/) });
   });
 
   it("the sweeper leaves its own process's live run alone even when its lease renewal is late", async () => {
