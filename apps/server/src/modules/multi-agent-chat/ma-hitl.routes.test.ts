@@ -66,7 +66,7 @@ describe('multi-agent chat: a member paused for a person', () => {
     expect(run.pause).toMatchObject({ kind: 'action_confirm', step_id: action.step_id, agent_id: counter.id });
     expect((await c.t.rows(sql`select status, awaiting from runs where id = ${run.runId}`))[0]).toEqual({
       status: 'awaiting',
-      awaiting: { kind: 'action_confirm', step_id: action.step_id },
+      awaiting: { v: 1, kind: 'action_confirm', step_id: action.step_id },
     });
     const waiting = (await messagesOf(run.conversationId)).at(-1)!;
     expect(waiting.meta).toMatchObject({ status: 'awaiting', awaiting: { kind: 'action_confirm', agent_id: counter.id } });
