@@ -16,10 +16,3 @@ export const agentRoutes: RouteObject[] = [
 export const agentEmbedRoutes: RouteObject[] = [lazyRoute('embed/agent/:id', AGENT_TITLES.embed, () => import('./embed/EmbedChatPage'))];
 export { AGENT_PATHS } from './constants';
 export { useAgents } from './queries';
-// For multi-agent setups, whose members are agents and whose chat is agent chat's.
-export { AgentAvatar } from './components/AgentAvatar';
-export { PublishedTag } from './components/AgentCard';
-export { useAgentChat } from './chat/useAgentChat';
-export { AgentAnswer } from './chat/AgentAnswer';
-export { hasAgentBody } from './chat/agent-messages';
-export type { SpeakerOf } from './chat/SpeechParts';

@@ -2,8 +2,6 @@ import type { RouteObject } from 'react-router';
 import { lazyRoute } from '../../lib/routes';
 import { DATABASE_TITLES } from './constants';
 
-export { useAssets } from './queries';
-
 /** Datasources, data assets and the asset chat. */
 export const databaseRoutes: RouteObject[] = [
   lazyRoute('database/datasource', DATABASE_TITLES.datasources, () => import('./pages/DatasourceListPage')),

@@ -1,5 +1,5 @@
 import type { CreateServiceBody, McpConfigBody, McpService, McpTransport, UpdateServiceBody } from '@agent-platform/contracts';
-import { fromKeyValues as toMap, toKeyValues as toList, type KeyValue } from '../tools';
+import { fromKeyValues as toMap, toKeyValues as toList, type KeyValue } from '../tools/reuse';
 
 export interface ServiceFormValues {
   name: string;

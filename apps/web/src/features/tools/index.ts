@@ -12,9 +12,5 @@ export const toolsRoutes: RouteObject[] = [
   lazyRoute('tool/call/:id', TOOL_TITLES.call, () => import('./pages/ToolCallPage')),
 ];
 
-export { KeyValueFields } from './components/KeyValueFields';
-export { JsonEditor } from './components/JsonEditor';
-export { TagFilter, TagList, TagsAndVisibility } from './components/ToolTags';
-export { fromKeyValues, toKeyValues, type KeyValue } from './tool-form';
 export { TOOL_PATHS } from './constants';
 export { useTools, useUsableTools } from './queries';

@@ -3,7 +3,7 @@ import { useParams } from 'react-router';
 import layout from '../../../components/chat/ChatLayout.module.css';
 import { ChatPageShell } from '../../../components/chat/ChatPageShell';
 import { ConversationList, useConversationParam } from '../../conversations';
-import { AgentAvatar } from '../../agents';
+import { AgentAvatar } from '../../agents/reuse';
 import { MA_TITLES } from '../constants';
 import { useSetup } from '../queries';
 import { MaChatPanel } from './MaChatPanel';

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import layout from '../../../components/chat/ChatLayout.module.css';
 import { ChatComposer } from '../../../components/chat/ChatComposer';
 import { ChatMessageList } from '../../../components/chat/ChatMessageList';
-import { AgentAnswer, AgentAvatar, hasAgentBody, useAgentChat, type SpeakerOf } from '../../agents';
+import { AgentAnswer, AgentAvatar, hasAgentBody, useAgentChat, type SpeakerOf } from '../../agents/reuse';
 import { MA_CHAT_TEXT as TEXT } from '../constants';
 import styles from './MaChat.module.css';
 

@@ -1,7 +1,7 @@
 import { MA_MODE_LABELS, type MaInfo } from '@agent-platform/contracts';
 import { Avatar, Card, Flex, Tag, Tooltip, Typography } from 'antd';
 import { Link } from 'react-router';
-import { AgentAvatar, PublishedTag } from '../../agents';
+import { AgentAvatar, PublishedTag } from '../../agents/reuse';
 import { MA_LIST_TEXT as TEXT, MA_PATHS } from '../constants';
 import { useMaTags } from '../queries';
 import { MaActions } from './MaActions';

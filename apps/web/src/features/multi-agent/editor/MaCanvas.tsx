@@ -1,6 +1,6 @@
 import { Typography } from 'antd';
 import { useRef, useState, type DragEvent, type KeyboardEvent, type PointerEvent } from 'react';
-import { AgentAvatar } from '../../agents';
+import { AgentAvatar } from '../../agents/reuse';
 import { MA_EDITOR_TEXT as TEXT } from '../constants';
 import { edgeKey, type CanvasGraph, type GraphAction } from './graph-state';
 import styles from './MaEditor.module.css';

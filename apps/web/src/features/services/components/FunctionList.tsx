@@ -2,7 +2,7 @@ import type { McpFunctionInfo } from '@agent-platform/contracts';
 import { PlusOutlined } from '@ant-design/icons';
 import { Button, Collapse, Empty, Flex, Tag, Typography } from 'antd';
 import { useNavigate } from 'react-router';
-import { JsonEditor } from '../../tools';
+import { JsonEditor } from '../../tools/reuse';
 import { FUNCTION_TEXT as TEXT, SERVICE_PATHS } from '../constants';
 
 const paramNames = (schema: Record<string, unknown>) => {

@@ -4,7 +4,7 @@ import { Button, Card, Flex, Tag, Tooltip, Typography } from 'antd';
 import { useNavigate } from 'react-router';
 import { ConfirmDeleteButton } from '../../../components/ConfirmDeleteButton';
 import { formatDateTime } from '../../../lib/format';
-import { TagList } from '../../tools';
+import { TagList } from '../../tools/reuse';
 import { SERVICE_LIST_TEXT as TEXT, SERVICE_PATHS, SERVICE_STATUS_TEXT, SERVICE_TOAST } from '../constants';
 import { useDeleteService } from '../queries';
 import styles from './Service.module.css';

@@ -7,7 +7,7 @@ import { StickyFormActions } from '../../../components/StickyFormActions';
 import { UnsavedChangesPrompt } from '../../../components/UnsavedChangesPrompt';
 import type { UnsavedChanges } from '../../../lib/use-unsaved-changes';
 import { useSessionUser } from '../../auth';
-import { KeyValueFields, TagsAndVisibility } from '../../tools';
+import { KeyValueFields, TagsAndVisibility } from '../../tools/reuse';
 import { SERVICE_FORM_TEXT as TEXT, SERVICE_PATHS } from '../constants';
 import { useTestService } from '../queries';
 import { initialServiceValues, toTestBody, type ServiceFormValues } from '../service-form';

@@ -7,7 +7,7 @@ import { CardGrid } from '../../../components/CardGrid';
 import { ListToolbar } from '../../../components/ListToolbar';
 import { PageHeader } from '../../../components/PageHeader';
 import { usePagedQuery } from '../../../lib/use-paged-query';
-import { TagFilter } from '../../tools';
+import { TagFilter } from '../../tools/reuse';
 import { FunctionsDrawer } from '../components/FunctionsDrawer';
 import { ServiceCard } from '../components/ServiceCard';
 import { SERVICE_LIST_TEXT as TEXT, SERVICE_PATHS, SERVICE_TITLES } from '../constants';

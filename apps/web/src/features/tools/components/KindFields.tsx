@@ -3,7 +3,7 @@ import { Form, Input, InputNumber, Radio, Select } from 'antd';
 import { KB_MODE_LABELS, MULTIMODAL_TASK_LABELS, TOOL_FORM_TEXT as TEXT } from '../constants';
 import { useEnabledModels } from '../../llm';
 import { useVisibleKbs } from '../../knowledge';
-import { useAssets } from '../../database';
+import { useAssets } from '../../database/reuse';
 import type { ToolFormValues } from '../tool-form';
 
 const MODE_OPTIONS = KB_SEARCH_MODES.map((mode) => ({ value: mode, label: KB_MODE_LABELS[mode] }));
