@@ -51,12 +51,12 @@ const COLUMNS: TableColumnsType<LlmModel> = [
     title: TEXT.visibility,
     dataIndex: 'is_public',
     key: 'is_public',
-    width: 84,
+    width: 96,
     render: (isPublic: boolean) => (isPublic ? <Tag color="processing">{TEXT.public}</Tag> : <Tag>{TEXT.private}</Tag>),
   },
   { title: TEXT.status, key: 'status', width: 92, render: (_value, model) => <ModelStatusSwitch model={model} /> },
   { title: TEXT.createdAt, dataIndex: 'created_at', key: 'created_at', width: 150, render: formatDateTime },
-  { title: TEXT.actions, key: 'actions', width: 196, fixed: 'right', render: (_value, model) => <ModelRowActions model={model} /> },
+  { title: TEXT.actions, key: 'actions', width: 184, fixed: 'right', render: (_value, model) => <ModelRowActions model={model} /> },
 ];
 
 /** The models the user may see: filter by type and status, search, page on the server. */
