@@ -192,5 +192,14 @@ export async function expectNoEmojiText(page: Page): Promise<void> {
 /** A picture of the step, e.g. `03-builder-light.png`. */
 export async function stepShot(page: Page, name: string): Promise<void> {
   fs.mkdirSync(shotsDir, { recursive: true });
+  // The picture waits (at most a few seconds: it asserts nothing) for loading placeholders to go and dialogs to finish appearing.
+  const settled = async (selector: string) =>
+    page
+      .locator(selector)
+      .first()
+      .waitFor({ state: 'detached', timeout: 5_000 })
+      .catch(() => undefined);
+  await settled('.ant-skeleton');
+  await settled('[class*="-zoom-appear"], [class*="-zoom-enter"], [class*="-fade-appear"], [class*="-fade-enter"]');
   await page.screenshot({ path: path.join(shotsDir, `${name}.png`), animations: 'disabled' });
 }
