@@ -111,6 +111,9 @@ test('files: private and public tables, and the card view', async ({ page }) => 
 
 test('conversations: the model chat’s list of conversations', async ({ page }) => {
   await page.goto('/model/chat');
+  // Every spec's models are in the list: the seeded one is found by typing its mark.
+  await page.getByRole('combobox', { name: '选择对话模型' }).fill(seeded.mark);
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: seeded.mark }).first().click();
   const entries = page.locator('.ant-conversations-item');
   await expect(entries.filter({ hasText: seeded.mark }).first()).toBeVisible({ timeout: 20_000 });
   await expectItemsFit(entries);

@@ -44,6 +44,7 @@ export default function ModelChatPage() {
           className={styles.modelSelect}
           value={model?.llm_name}
           options={options}
+          showSearch={{ optionFilterProp: 'label' }}
           loading={models.isPending}
           disabled={session.isRunning}
           placeholder={TEXT.noModel}

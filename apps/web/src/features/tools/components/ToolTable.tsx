@@ -98,7 +98,7 @@ export function ToolTable({ kind }: { kind: ToolListKind }) {
         columns={COLUMNS}
         dataSource={tools.data?.list ?? []}
         loading={tools.isFetching}
-        scroll={{ x: 960 }}
+        scroll={{ x: 900 }}
         locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={empty} /> }}
         pagination={pagination(tools.data?.total)}
       />
