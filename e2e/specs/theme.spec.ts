@@ -38,7 +38,7 @@ test('the theme cycles light → dark → system with a circular reveal in the a
   await expect(themeToggle(page)).toHaveAttribute('data-theme-mode', 'dark');
   await expect(rootTheme(page)).toHaveAttribute('data-theme', 'dark');
   await shot(page, 'account-info-dark');
-  await page.goto('/multi-agent');
+  await page.goto('/model/ai/face');
   await expect(rootTheme(page)).toHaveAttribute('data-theme', 'dark');
   await expect(page.getByText('该页面尚未开放')).toBeVisible();
   await shot(page, 'app-pending-dark');
