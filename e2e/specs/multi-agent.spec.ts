@@ -91,7 +91,7 @@ test.describe('multi-agent setups', () => {
   });
 
   test('chat through a handoff and a confirmed tool call; reload mid-answer and see it complete', async ({ page }) => {
-    test.skip(!setupPath, 'needs the setup the canvas test saved');
+    expect(setupPath, 'the canvas test saved a setup').toBeTruthy();
     test.setTimeout(90_000);
     const question = `算一下 ${run}`;
     await scriptLlm(
