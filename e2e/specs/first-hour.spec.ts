@@ -1,4 +1,4 @@
-import { expect as baseExpect, test, type Page } from '../support/test';
+import { expect as baseExpect, test, type Locator, type Page } from '../support/test';
 import { adminToken, apiCreateModel, setProperties } from '../support/api';
 import { newUser, SCRIPTED_LLM_BASE_URL } from '../support/constants';
 import { clickClear, expectListFits, expectNoEmojiText, stepShot } from '../support/first-hour';
@@ -12,6 +12,17 @@ const expect = baseExpect.configure({ timeout: 20_000 });
 const ACTION = '智能体准备调用工具，请确认是否执行';
 const TOOL_RESULT = '(3+4)*6 = 42';
 const pauseBar = (page: Page) => page.getByRole('group', { name: ACTION });
+/**
+ * Turns a switch on and sees it on: on a busy machine a click while the form re-renders can be lost,
+ * and an agent saved without its confirmation would answer without ever pausing.
+ */
+async function turnOn(control: Locator): Promise<void> {
+  await clickClear(control);
+  await expect(async () => {
+    if (!(await control.isChecked())) await control.click();
+    await baseExpect(control).toBeChecked({ timeout: 1_000 });
+  }).toPass({ timeout: 10_000 });
+}
 /** A button by its text (antd spaces a two-character text out; an icon's name may come first). */
 const button = (page: Page, text: string) => page.getByRole('button', { name: new RegExp(`(^|\\s)${[...text].join('\\s?')}$`) });
 
@@ -60,7 +71,7 @@ for (const scheme of ['light', 'dark'] as const) {
       await page.getByLabel('模型名称', { exact: true }).fill(model);
       await page.getByLabel('显示名称', { exact: true }).fill(displayName);
       await page.getByLabel('接口地址', { exact: true }).fill(SCRIPTED_LLM_BASE_URL);
-      await clickClear(page.getByRole('switch', { name: '支持工具调用' }));
+      await turnOn(page.getByRole('switch', { name: '支持工具调用' }));
       // 测试连接 sits with the connection fields, above the parameters and capabilities.
       const testButton = await page.getByRole('button', { name: /测试连接/ }).boundingBox();
       const toolsSwitch = await page.getByRole('switch', { name: '支持工具调用' }).boundingBox();
@@ -77,7 +88,8 @@ for (const scheme of ['light', 'dark'] as const) {
       await page.getByLabel('名称', { exact: true }).fill(agentName);
       await chooseOption(page, '工具', '计算器');
       await page.keyboard.press('Escape');
-      await clickClear(page.getByRole('switch', { name: '调用工具前确认' }));
+      await expect(page.locator('.ant-form-item').filter({ has: page.getByRole('combobox', { name: '工具' }) })).toContainText('计算器');
+      await turnOn(page.getByRole('switch', { name: '调用工具前确认' }));
       await expect(page.getByText('有未保存的修改')).toBeVisible();
       await clickClear(button(page, '创建'));
       await expect(toast(page, '智能体已创建')).toBeVisible();
@@ -91,6 +103,7 @@ for (const scheme of ['light', 'dark'] as const) {
       await expect(page).toHaveURL(/\/agent\/chat\?agent_id=/);
       await composer(page).fill(question);
       await composer(page).press('Enter');
+      await expect(questions(page).last()).toContainText(question);
       await expect(pauseBar(page)).toBeVisible();
       await expect(page).toHaveURL(/conversation_id=[0-9a-f-]{36}/);
       await shot('08-chat-confirm');
