@@ -47,6 +47,11 @@ export interface AgentInfo {
   updated_at: string;
 }
 
+/** `/agent/withhold`'s answer: the agent, and a Chinese warning when other users' multi-agent setups use it (their chats stop working). */
+export interface AgentWithheldInfo extends AgentInfo {
+  warning?: string;
+}
+
 const number = (label: string, min: number, max: number) =>
   z
     .number({ error: `${label}必须是数字` })
