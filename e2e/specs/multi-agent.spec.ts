@@ -71,6 +71,27 @@ test.describe('multi-agent setups', () => {
     await dragWithMouse(page, node(page, FRONT).getByTestId('ma-handle'), node(page, WRITER));
     await expect(page.getByTestId('ma-edge')).toHaveCount(2);
     await expect(page.getByTestId('ma-problems')).toHaveCount(0);
+
+    // Keyboard delete takes the member and its edge away; undo brings both back.
+    await node(page, WRITER).click();
+    await page.keyboard.press('Delete');
+    await expect(page.getByTestId('ma-node')).toHaveCount(2);
+    await expect(page.getByTestId('ma-edge')).toHaveCount(1);
+    await page.keyboard.press('Control+z');
+    await expect(page.getByTestId('ma-node')).toHaveCount(3);
+    await expect(page.getByTestId('ma-edge')).toHaveCount(2);
+
+    // Zoom (buttons and keys) and the minimap, which shows every member.
+    await expect(page.getByTestId('ma-minimap-node')).toHaveCount(3);
+    const fullWidth = (await node(page, FRONT).boundingBox())!.width;
+    await page.getByRole('button', { name: /缩小/ }).click();
+    await page.getByRole('button', { name: /缩小/ }).click();
+    await expect(canvas).toHaveAttribute('data-zoom', '0.8');
+    expect((await node(page, FRONT).boundingBox())!.width).toBeCloseTo(fullWidth * 0.8, 0);
+    await canvas.press('+');
+    await expect(canvas).toHaveAttribute('data-zoom', '0.9');
+    await page.getByRole('button', { name: /恢复 100%/ }).click();
+    await expect(canvas).toHaveAttribute('data-zoom', '1');
     await shot(page, 'multi-agent-canvas');
     const before = await page
       .getByTestId('ma-node')
