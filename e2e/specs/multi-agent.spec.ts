@@ -136,4 +136,22 @@ test.describe('multi-agent setups', () => {
     await page.reload();
     await expect(answers(page).last()).toContainText('第24段。', { timeout: 15_000 });
   });
+
+  test('a question carries an attached document to the member that answers, and the file stays with the question', async ({ page }) => {
+    expect(setupPath, 'the canvas test saved a setup').toBeTruthy();
+    const ticket = `工单编号 ${run}-A1024`;
+    // Matched on the file's text only: the answer shows that the document reached the member.
+    await scriptLlm({ system: `你是${FRONT}`, match: ticket, text: `已读到附件里的 ${run}-A1024。` });
+    await page.goto(setupPath);
+    await page.getByRole('button', { name: '添加附件' }).click();
+    await page
+      .locator('input[type=file]')
+      .first()
+      .setInputFiles({ name: '退款工单.txt', mimeType: 'text/plain', buffer: Buffer.from(`${ticket}，客户要求退款。`) });
+    await expect(page.locator('.ant-attachment-list-card-status-done, [class*="attachment-list-card"]').filter({ hasText: '退款工单' }).first()).toBeVisible();
+    await ask(page, `请处理附件 ${run}`);
+    await expect(page.getByTestId('question-files').last()).toContainText('退款工单.txt');
+    await expect(answers(page).last()).toContainText(`已读到附件里的 ${run}-A1024。`);
+    await expect(answers(page).last().getByTestId('speech').last()).toContainText(FRONT);
+  });
 });

@@ -143,6 +143,29 @@ describe('multi-agent chat: supervisor, handoff, sequential, limits, refusals', 
     expect(systemOf(conversation)).toContain('本轮已经对用户说过：\n再转。');
   });
 
+  it('files attached to a question (file_ids) reach the members that read it and stay with the question; another user’s file is refused', async () => {
+    const notes = await c.uploadFile(c.alice, '工单.txt', '订单号 A-1024，要求退款。');
+    const [taker, handler] = [await c.roleAgent('接单员'), await c.roleAgent('处理员')];
+    const setup = await c.createSetup({ mode: 'handoff', members: membersOf(taker, handler), edges: [{ from: taker.id, to: handler.id }], start_agent_id: taker.id });
+    c.llm.script(
+      { system: '你是接单员', times: 1, text: '转交处理。', toolCalls: [{ name: 'transfer_to_agent_2', arguments: { reason: '处理工单' } }] },
+      { system: '你是处理员', text: '已处理 A-1024。' },
+    );
+    const events = streamOf(await c.maChat({ agent_id: setup.id, query: '处理附件里的工单', file_ids: [notes.id] }));
+    expect(events.at(-1)!.data.status).toBe('completed');
+    const requests = c.chatRequests();
+    expect(requests).toHaveLength(2);
+    for (const request of requests) expect(lastUser(request)).toContain('【附件：工单.txt】');
+    expect(lastUser(requests[1]!)).toContain('订单号 A-1024');
+    const [question] = await messagesOf(events[0]!.data.conversation_id);
+    expect(question).toMatchObject({ role: 'user', content: '处理附件里的工单', meta: { files: [{ id: notes.id, name: '工单.txt' }] } });
+
+    c.llm.reset();
+    const secret = await c.uploadFile(c.bob, '私密.txt', '只给 bob 看');
+    expectCode((await c.maChat({ agent_id: setup.id, query: '看看', file_ids: [secret.id] })).envelope!, 40401);
+    expect(c.chatRequests()).toEqual([]);
+  });
+
   it('sequential: each member gets the question and the previous output; the last one answers', async () => {
     const [drafter, editor, publisher] = [await c.roleAgent('起草员'), await c.roleAgent('审校员'), await c.roleAgent('排版员')];
     const setup = await c.createSetup({

@@ -7,3 +7,5 @@ export { useAgentChat } from '../chat/useAgentChat';
 export { AgentAnswer } from '../chat/AgentAnswer';
 export { hasAgentBody } from '../chat/agent-messages';
 export type { SpeakerOf } from '../chat/SpeechParts';
+export { AttachButton, AttachmentsPanel } from '../chat/ChatAttachments';
+export { useAttachments } from '../chat/useAttachments';
