@@ -1,9 +1,9 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '../support/test';
 import { adminToken, apiCreateModel } from '../support/api';
 import { SCRIPTED_LLM_BASE_URL } from '../support/constants';
-import { answers, ask, uniqueModelName } from '../support/models';
+import { answers, ask, composer, uniqueModelName } from '../support/models';
 import { scriptLlm } from '../support/scripted-llm';
-import { shot, useToken } from '../support/ui';
+import { shot, toast, useToken } from '../support/ui';
 
 const ACTION = '智能体准备调用工具，请确认是否执行';
 const run = Date.now().toString(36);
@@ -153,5 +153,41 @@ test.describe('multi-agent setups', () => {
     await expect(page.getByTestId('question-files').last()).toContainText('退款工单.txt');
     await expect(answers(page).last()).toContainText(`已读到附件里的 ${run}-A1024。`);
     await expect(answers(page).last().getByTestId('speech').last()).toContainText(FRONT);
+  });
+
+  test('a published setup: a key made on its 接入 page answers through the embed page; withheld, the key is refused', async ({ page, request }) => {
+    expect(setupPath, 'the canvas test saved a setup').toBeTruthy();
+    const setupId = setupPath.split('/').at(-1)!;
+    const setupCard = page.getByTestId('ma-card').filter({ hasText: `客服协作 ${run}` });
+    await page.goto('/multi-agent');
+    await setupCard.getByRole('button', { name: /^发\s?布$/ }).click();
+    await expect(toast(page, '已发布')).toBeVisible();
+    await setupCard.getByRole('button', { name: /^接\s?入$/ }).click();
+    await expect(page).toHaveURL(new RegExp(`/multi-agent/dep/${setupId}$`));
+    await page.getByRole('button', { name: /创建密钥/ }).click();
+    await page.getByLabel('密钥名称').fill('官网');
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: /创建密钥/ })
+      .click();
+    const key = (await page.getByTestId('created-api-key').innerText()).trim();
+    await page.getByRole('button', { name: '我已保存' }).click();
+    await expect(page.getByText(`/embed/agent/${setupId}?key=${key}`)).toBeVisible();
+
+    const question = `嵌入页提问 ${run}`;
+    await scriptLlm({ system: `你是${FRONT}`, match: question, text: `嵌入页的回答 ${run}` });
+    const embed = await page.context().newPage();
+    await embed.goto(`/embed/agent/${setupId}?key=${encodeURIComponent(key)}`);
+    await composer(embed).fill(question);
+    await composer(embed).press('Enter');
+    await expect(answers(embed).last()).toContainText(`嵌入页的回答 ${run}`);
+
+    const withheld = await request.post('/api/ma/withhold', { data: { id: setupId }, headers: { 'access-token': token } });
+    expect(((await withheld.json()) as { code: number }).code).toBe(200);
+    await composer(embed).fill('还在吗');
+    await composer(embed).press('Enter');
+    await expect(answers(embed).last()).toHaveAttribute('data-status', 'error');
+    await expect(answers(embed).last()).toContainText('未发布或已取消发布');
+    await embed.close();
   });
 });
