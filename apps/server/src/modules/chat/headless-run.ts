@@ -19,6 +19,7 @@ export function runHeadless(runs: RunService, ownerId: string, start: (sink: Run
     let text = '';
     let announced: { run_id: string; conversation_id: string } | undefined;
     const sink = listenerSink((event: RunEvent) => {
+      if (event.type === 'delta' && !isAnswer(event)) return;
       if (event.type === 'run') announced = { run_id: String(event.data.run_id), conversation_id: String(event.data.conversation_id) };
       if (event.type === 'delta') text += String(event.data.text ?? '');
       onEvent(event);

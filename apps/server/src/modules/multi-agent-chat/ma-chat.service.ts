@@ -6,6 +6,7 @@ import type { AgentRegistry } from '../agent/index.js';
 import { decisionFor, PAUSES_BY_DECISION, type AgentSpecDeps } from '../agent-chat/index.js';
 import { questionWithAttachments, type ChatAttachments } from '../files/index.js';
 import type { MaRegistry } from '../multi-agent/index.js';
+import { isAnswerPiece } from './ma-answer.js';
 import { maExecutor } from './ma-executor.js';
 import { maRunInput, setupOwner, type MaRunInput } from './ma-run-input.js';
 
@@ -108,9 +109,11 @@ export function createMaChatService(deps: MaChatDeps) {
       await start(sink, user, body);
     },
 
-    /** For publishing: one turn of the setup with nobody watching, its events handed to `onEvent`. */
-    runHeadless(user: AuthUser, setupId: string, turn: { query: string; history: HeadlessHistory }, onEvent: (event: RunEvent) => void, signal?: AbortSignal): Promise<HeadlessResult> {
-      return runHeadless(runs, user.id, (sink) => start(sink, user, { agent_id: setupId, query: turn.query, file_ids: [] }, turn.history), onEvent, signal);
+    /** For publishing: one turn of the setup with nobody watching, its events handed to `onEvent`; the answer's text as the conversation keeps it. */
+    async runHeadless(user: AuthUser, setupId: string, turn: { query: string; history: HeadlessHistory }, onEvent: (event: RunEvent) => void, signal?: AbortSignal): Promise<HeadlessResult> {
+      const setup = await deps.setups.getUsableSetup(user, setupId);
+      const begin = (sink: RunSink) => start(sink, user, { agent_id: setup.id, query: turn.query, file_ids: [] }, turn.history);
+      return runHeadless(runs, user.id, begin, onEvent, signal, isAnswerPiece(setup));
     },
 
     /** The decisions under `/ma/chat/`: the same one-winner rule as agent chat. */

@@ -2,6 +2,7 @@ import type { AgentApiKeyInfo, AgentInfo, AgentWithheldInfo, MaInfo } from '@age
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { expectCode, expectOk } from '../../../test/harness.js';
+import { MODEL } from '../../../test/fixtures/agent-chat.js';
 import { membersOf, speakers, startMaTestApp, streamOf, type MaTestContext } from '../../../test/fixtures/multi-agent.js';
 
 describe('a published setup through /v1/chat/completions and its API keys; withholding a member others use', () => {
@@ -70,6 +71,34 @@ describe('a published setup through /v1/chat/completions and its API keys; withh
       .map((block) => JSON.parse(block.slice('data: '.length)));
     expect(chunks.map((chunk) => chunk.choices[0]?.delta?.content ?? '').join('')).toBe('流式：转退款。已退款。');
     expect(streamed.text.trimEnd().endsWith('data: [DONE]')).toBe(true);
+  });
+
+  it('the answer over the API is what the conversation keeps: the last member’s in a pipeline, the coordinator’s under supervision', async () => {
+    const pipeline = await c.createSetup({ mode: 'sequential', members: membersOf(triage, refund), edges: [{ from: triage.id, to: refund.id }], start_agent_id: triage.id });
+    expectOk(await c.t.call('/api/ma/publish', { id: pipeline.id }, c.alice));
+    c.llm.script({ system: '你是分诊员', match: '流水线', text: '草稿。' }, { system: '你是退款专员', text: '定稿。' });
+    const { key } = await createKey(pipeline.id);
+    expect((await v1(ask(pipeline.id, '流水线：写通知'), key)).json().choices[0].message.content).toBe('定稿。');
+
+    const supervised = await c.createSetup({
+      mode: 'supervisor',
+      members: membersOf(triage),
+      start_agent_id: triage.id,
+      supervisor: { llm_name: MODEL, system_prompt: '你是协调者' },
+    });
+    expectOk(await c.t.call('/api/ma/publish', { id: supervised.id }, c.alice));
+    c.llm.reset();
+    c.llm.script(
+      { system: '你是协调者', afterToolResult: false, times: 1, text: '分派。', toolCalls: [{ name: 'ask_agent_1', arguments: { task: '分诊' } }] },
+      { system: '你是分诊员', text: '成员的结果。' },
+      { system: '你是协调者', afterToolResult: true, text: '综合后的答复。' },
+    );
+    const supervisedKey = await createKey(supervised.id);
+    const chunks = (await v1(ask(supervised.id, '请协调', { stream: true }), supervisedKey.key)).text
+      .split('\n\n')
+      .filter((block) => block.startsWith('data: {'))
+      .map((block) => JSON.parse(block.slice('data: '.length)));
+    expect(chunks.map((chunk) => chunk.choices[0]?.delta?.content ?? '').join('')).toBe('分派。综合后的答复。');
   });
 
   it('a wrong or revoked key is refused; a withheld setup is refused until published again; the key opens its own setup only', async () => {
