@@ -15,7 +15,7 @@ export { agentRoutes } from './agent.routes.js';
 export { hitlSchema, retrievalSchema, serviceRefsSchema } from './agent-stored.js';
 export { ROLE_DESC_MARKER, ROLE_PROMPT_MARKER } from './agent-role.service.js';
 export type { AgentReferenceLookups, NamedThing } from './agent-references.js';
-export type { AgentService, OthersSetupsUsing } from './agent.service.js';
+export type { AgentService } from './agent.service.js';
 
 export interface AgentModuleDeps extends Omit<AgentReferenceLookups, 'llm'> {
   db: Db;
