@@ -10,6 +10,6 @@ export const noRoleText = (llmName: string) => new AppError('MODEL_CALL_FAILED',
 /** Withholding an agent that other users' multi-agent setups use: their chats answer a refusal until it is published again or replaced. */
 export function usedByOthersWarning(published: string[], unlisted: number): string {
   const named = published.length ? `多智能体${published.map((name) => `「${name}」`).join('、')}` : '';
-  const counted = unlisted ? `${unlisted} 个未公开的多智能体` : '';
+  const counted = unlisted ? ` ${unlisted} 个未公开的多智能体` : '';
   return `已取消发布。注意：其他用户的${[named, counted].filter(Boolean).join('以及')}正在使用该智能体，它们的对话将无法继续，直到其创建者更换该成员或你重新发布。`;
 }

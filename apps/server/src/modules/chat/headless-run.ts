@@ -12,9 +12,17 @@ export interface HeadlessResult {
 /**
  * One turn with nobody watching (publishing's OpenAI-style API): `start` starts it on the sink given,
  * every event goes to `onEvent`, and the promise settles when the run ends or pauses (a pause cannot
- * be answered there). An aborted `signal` cancels the run for `ownerId`.
+ * be answered there). An aborted `signal` cancels the run for `ownerId`. `isAnswer` picks the text
+ * pieces that are the answer (all by default); the others are left out.
  */
-export function runHeadless(runs: RunService, ownerId: string, start: (sink: RunSink) => Promise<RunRow>, onEvent: (event: RunEvent) => void, signal?: AbortSignal): Promise<HeadlessResult> {
+export function runHeadless(
+  runs: RunService,
+  ownerId: string,
+  start: (sink: RunSink) => Promise<RunRow>,
+  onEvent: (event: RunEvent) => void,
+  signal?: AbortSignal,
+  isAnswer: (piece: RunEvent) => boolean = () => true,
+): Promise<HeadlessResult> {
   return new Promise<HeadlessResult>((resolve, reject) => {
     let text = '';
     let announced: { run_id: string; conversation_id: string } | undefined;
