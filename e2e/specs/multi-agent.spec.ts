@@ -1,9 +1,9 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '../support/test';
 import { adminToken, apiCreateModel } from '../support/api';
 import { SCRIPTED_LLM_BASE_URL } from '../support/constants';
-import { answers, ask, uniqueModelName } from '../support/models';
+import { answers, ask, composer, uniqueModelName } from '../support/models';
 import { scriptLlm } from '../support/scripted-llm';
-import { shot, useToken } from '../support/ui';
+import { shot, toast, useToken } from '../support/ui';
 
 const ACTION = '智能体准备调用工具，请确认是否执行';
 const run = Date.now().toString(36);
@@ -71,6 +71,27 @@ test.describe('multi-agent setups', () => {
     await dragWithMouse(page, node(page, FRONT).getByTestId('ma-handle'), node(page, WRITER));
     await expect(page.getByTestId('ma-edge')).toHaveCount(2);
     await expect(page.getByTestId('ma-problems')).toHaveCount(0);
+
+    // Keyboard delete takes the member and its edge away; undo brings both back.
+    await node(page, WRITER).click();
+    await page.keyboard.press('Delete');
+    await expect(page.getByTestId('ma-node')).toHaveCount(2);
+    await expect(page.getByTestId('ma-edge')).toHaveCount(1);
+    await page.keyboard.press('Control+z');
+    await expect(page.getByTestId('ma-node')).toHaveCount(3);
+    await expect(page.getByTestId('ma-edge')).toHaveCount(2);
+
+    // Zoom (buttons and keys) and the minimap, which shows every member.
+    await expect(page.getByTestId('ma-minimap-node')).toHaveCount(3);
+    const fullWidth = (await node(page, FRONT).boundingBox())!.width;
+    await page.getByRole('button', { name: /缩小/ }).click();
+    await page.getByRole('button', { name: /缩小/ }).click();
+    await expect(canvas).toHaveAttribute('data-zoom', '0.8');
+    expect((await node(page, FRONT).boundingBox())!.width).toBeCloseTo(fullWidth * 0.8, 0);
+    await canvas.press('+');
+    await expect(canvas).toHaveAttribute('data-zoom', '0.9');
+    await page.getByRole('button', { name: /恢复 100%/ }).click();
+    await expect(canvas).toHaveAttribute('data-zoom', '1');
     await shot(page, 'multi-agent-canvas');
     const before = await page
       .getByTestId('ma-node')
@@ -114,5 +135,59 @@ test.describe('multi-agent setups', () => {
     await expect(answers(page).last()).toContainText('第2段。');
     await page.reload();
     await expect(answers(page).last()).toContainText('第24段。', { timeout: 15_000 });
+  });
+
+  test('a question carries an attached document to the member that answers, and the file stays with the question', async ({ page }) => {
+    expect(setupPath, 'the canvas test saved a setup').toBeTruthy();
+    const ticket = `工单编号 ${run}-A1024`;
+    // Matched on the file's text only: the answer shows that the document reached the member.
+    await scriptLlm({ system: `你是${FRONT}`, match: ticket, text: `已读到附件里的 ${run}-A1024。` });
+    await page.goto(setupPath);
+    await page.getByRole('button', { name: '添加附件' }).click();
+    await page
+      .locator('input[type=file]')
+      .first()
+      .setInputFiles({ name: '退款工单.txt', mimeType: 'text/plain', buffer: Buffer.from(`${ticket}，客户要求退款。`) });
+    await expect(page.locator('.ant-attachment-list-card-status-done, [class*="attachment-list-card"]').filter({ hasText: '退款工单' }).first()).toBeVisible();
+    await ask(page, `请处理附件 ${run}`);
+    await expect(page.getByTestId('question-files').last()).toContainText('退款工单.txt');
+    await expect(answers(page).last()).toContainText(`已读到附件里的 ${run}-A1024。`);
+    await expect(answers(page).last().getByTestId('speech').last()).toContainText(FRONT);
+  });
+
+  test('a published setup: a key made on its 接入 page answers through the embed page; withheld, the key is refused', async ({ page, request }) => {
+    expect(setupPath, 'the canvas test saved a setup').toBeTruthy();
+    const setupId = setupPath.split('/').at(-1)!;
+    const setupCard = page.getByTestId('ma-card').filter({ hasText: `客服协作 ${run}` });
+    await page.goto('/multi-agent');
+    await setupCard.getByRole('button', { name: /^发\s?布$/ }).click();
+    await expect(toast(page, '已发布')).toBeVisible();
+    await setupCard.getByRole('button', { name: /^接\s?入$/ }).click();
+    await expect(page).toHaveURL(new RegExp(`/multi-agent/dep/${setupId}$`));
+    await page.getByRole('button', { name: /创建密钥/ }).click();
+    await page.getByLabel('密钥名称').fill('官网');
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: /创建密钥/ })
+      .click();
+    const key = (await page.getByTestId('created-api-key').innerText()).trim();
+    await page.getByRole('button', { name: '我已保存' }).click();
+    await expect(page.getByText(`/embed/agent/${setupId}?key=${key}`)).toBeVisible();
+
+    const question = `嵌入页提问 ${run}`;
+    await scriptLlm({ system: `你是${FRONT}`, match: question, text: `嵌入页的回答 ${run}` });
+    const embed = await page.context().newPage();
+    await embed.goto(`/embed/agent/${setupId}?key=${encodeURIComponent(key)}`);
+    await composer(embed).fill(question);
+    await composer(embed).press('Enter');
+    await expect(answers(embed).last()).toContainText(`嵌入页的回答 ${run}`);
+
+    const withheld = await request.post('/api/ma/withhold', { data: { id: setupId }, headers: { 'access-token': token } });
+    expect(((await withheld.json()) as { code: number }).code).toBe(200);
+    await composer(embed).fill('还在吗');
+    await composer(embed).press('Enter');
+    await expect(answers(embed).last()).toHaveAttribute('data-status', 'error');
+    await expect(answers(embed).last()).toContainText('未发布或已取消发布');
+    await embed.close();
   });
 });

@@ -10,7 +10,7 @@ import { openSecretBox } from './platform/security/index.js';
 import { agentReferences, agentRoutes, createAgentModule } from './modules/agent/index.js';
 import { agentChatRoutes, createAgentChatService } from './modules/agent-chat/index.js';
 import { agentPublishRoutes, createAgentPublishModule } from './modules/agent-publish/index.js';
-import { createMaModule, maReferences, maRoutes } from './modules/multi-agent/index.js';
+import { createMaModule, maReferences, maRoutes, othersSetupsUsing } from './modules/multi-agent/index.js';
 import { createMaChatService, maChatRoutes } from './modules/multi-agent-chat/index.js';
 import { conversationRoutes, createConversationService, createTitleWriter } from './modules/conversation/index.js';
 import { createFileModule, FILE_UPLOAD_URLS, fileRoutes, MAX_FILES_PER_REQUEST, readChatAttachments, type ReadChatAttachments } from './modules/files/index.js';
@@ -147,6 +147,7 @@ export async function buildApp({ config, database, smsProvider, logStream, exten
     llm: llm.service,
     tags: tags.tags,
     references,
+    othersSetupsUsing: othersSetupsUsing(db),
     resolveTools: (viewer, ids) => toolModule.catalog.resolveTools(viewer, ids),
     getKb: async (viewer, kbId) => (await knowledge.kbs.getKb(viewer, kbId))[0]!,
     getService: (viewer, serviceId) => mcp.registry.getServiceById(viewer, serviceId),
@@ -192,8 +193,9 @@ export async function buildApp({ config, database, smsProvider, logStream, exten
   agentChatRoutes(app, agentChat);
   const multiAgent = createMaModule({ db, agents: agentModule.registry, llm: llm.service, tags: tags.tags });
   maRoutes(app, multiAgent.setups);
-  maChatRoutes(app, createMaChatService({ ...agentRunning, setups: multiAgent.registry }));
-  agentPublishRoutes(app, createAgentPublishModule({ db, agents: agentModule.registry, runner: agentChat, log: app.log }));
+  const maChat = createMaChatService({ ...agentRunning, setups: multiAgent.registry });
+  maChatRoutes(app, maChat);
+  agentPublishRoutes(app, createAgentPublishModule({ db, agents: agentModule.registry, setups: multiAgent.registry, runner: agentChat, setupRunner: maChat, log: app.log }));
   topologyRoutes(app, createTopologyService({ references }));
   versionRoutes(app, database.ping);
   const stopUpkeep = await scheduleUpkeep({ config, database, jobs, log: app.log });

@@ -47,6 +47,11 @@ export interface AgentInfo {
   updated_at: string;
 }
 
+/** `/agent/withhold`'s answer: the agent, and a Chinese warning when other users' multi-agent setups use it (their chats stop working). */
+export interface AgentWithheldInfo extends AgentInfo {
+  warning?: string;
+}
+
 const number = (label: string, min: number, max: number) =>
   z
     .number({ error: `${label}必须是数字` })
@@ -195,9 +200,10 @@ export interface RunStepInfo {
   ended_at: string | null;
 }
 
-/** Publishing: API keys per agent. `key` only in the answer to create. */
+/** Publishing: API keys per agent or multi-agent setup. `key` only in the answer to create. */
 export interface AgentApiKeyInfo {
   id: string;
+  /** The agent's or the setup's id (the key calls take either, as multi-agent chat does). */
   agent_id: string;
   name: string;
   masked: string;
@@ -209,7 +215,7 @@ export const createApiKeyBody = z.object({ agent_id: id('智能体 id'), name: r
 export const listApiKeysBody = z.object({ agent_id: id('智能体 id') });
 export const revokeApiKeyBody = z.object({ id: id('密钥 id') });
 
-/** `POST /v1/chat/completions` (OpenAI-compatible; `model` is the agent id, the key the bearer token). */
+/** `POST /v1/chat/completions` (OpenAI-compatible; `model` is the agent's or the setup's id, the key the bearer token). */
 export const openAiChatBody = z
   .object({
     model: id('model（智能体 id）'),

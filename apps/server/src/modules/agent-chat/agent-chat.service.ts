@@ -1,8 +1,8 @@
-import type { AgentChatBody, AgentInfo, CreateAgentBody, HitlDecision, PlanRunInfo, RunEndStatus } from '@agent-platform/contracts';
+import type { AgentChatBody, AgentInfo, CreateAgentBody, HitlDecision, PlanRunInfo } from '@agent-platform/contracts';
 import { type AuthUser, canEdit, forbidden, type Viewer } from '../../core/index.js';
 import { agentExecutor, planProgress, storedStep } from '../../runtime/agent-engine/index.js';
-import { appendStep, listenerSink, listSteps, type RunEvent, type RunService, type RunSink } from '../../runtime/runs/index.js';
-import { prepareTurn, startTurnRun } from '../chat/index.js';
+import { appendStep, listSteps, type RunEvent, type RunService, type RunSink } from '../../runtime/runs/index.js';
+import { prepareTurn, runHeadless, startTurnRun, type HeadlessResult } from '../chat/index.js';
 import type { AgentRegistry } from '../agent/index.js';
 import { questionWithAttachments, type ChatAttachments } from '../files/index.js';
 import { decisionFor, pauseOf, PAUSES_BY_DECISION } from './hitl-decisions.js';
@@ -20,15 +20,6 @@ export interface AgentChatDeps extends AgentSpecDeps {
   agents: AgentRegistry;
   /** `file_ids` of a question, read for the model (40401 / 40001 before any stream starts). */
   readAttachments(viewer: Viewer, fileIds: string[], options: { vision: boolean }): Promise<ChatAttachments>;
-}
-
-/** The question as the model gets it: with the attachments' text, and their images as parts. */
-
-export interface HeadlessResult {
-  status: RunEndStatus;
-  text: string;
-  run_id: string;
-  conversation_id: string;
 }
 
 export type AgentChatService = ReturnType<typeof createAgentChatService>;
@@ -131,23 +122,7 @@ export function createAgentChatService(deps: AgentChatDeps) {
       onEvent: (event: RunEvent) => void,
       signal?: AbortSignal,
     ): Promise<HeadlessResult> {
-      return new Promise<HeadlessResult>((resolve, reject) => {
-        let text = '';
-        let announced: { run_id: string; conversation_id: string } | undefined;
-        const sink = listenerSink((event: RunEvent) => {
-          if (event.type === 'run') announced = { run_id: String(event.data.run_id), conversation_id: String(event.data.conversation_id) };
-          if (event.type === 'delta') text += String(event.data.text ?? '');
-          onEvent(event);
-          if (event.type === 'done' && announced) resolve({ status: event.data.status as RunEndStatus, text, ...announced });
-        });
-        start(sink, user, 'agent', { agent_id: agentId, query: turn.query, file_ids: [] }, turn.history)
-          .then((run) => {
-            const cancel = () => runs.cancel(user.id, run.id).catch(() => undefined);
-            if (signal?.aborted) void cancel();
-            else signal?.addEventListener('abort', cancel, { once: true });
-          })
-          .catch(reject);
-      });
+      return runHeadless(runs, user.id, (sink) => start(sink, user, 'agent', { agent_id: agentId, query: turn.query, file_ids: [] }, turn.history), onEvent, signal);
     },
 
     /** `/agent/list_plan_runs`: plan chats with where each stands, newest first. */

@@ -1,4 +1,4 @@
-export { createAgentChatService, type AgentChatService, type HeadlessResult } from './agent-chat.service.js';
+export { createAgentChatService, type AgentChatService } from './agent-chat.service.js';
 export { agentChatRoutes } from './agent-chat.routes.js';
 // For multi-agent chat, which runs each member as an agent.
 export { agentEngineParts, type AgentEngineParts, type AgentSpecDeps } from './agent-spec.js';

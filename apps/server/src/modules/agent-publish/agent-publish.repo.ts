@@ -8,18 +8,31 @@ export type NewApiKey = typeof agentApiKeys.$inferInsert;
 
 export type ApiKeyWithOwner = ApiKeyRow & { owner: UserInfo | null };
 
-const live = isNull(agentApiKeys.revokedAt);
-
-/** Serialises key creation per agent, so the live-key limit holds under concurrent calls. */
-export async function lockAgentKeys(db: Db, agentId: string): Promise<void> {
-  await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`agent_api_keys:${agentId}`}))`);
+/** What a key opens: an agent, or a multi-agent setup. */
+export interface KeySubject {
+  kind: 'agent' | 'setup';
+  id: string;
 }
 
-export async function countLiveKeys(db: Db, agentId: string): Promise<number> {
+const live = isNull(agentApiKeys.revokedAt);
+const keysOf = (subject: KeySubject) => (subject.kind === 'agent' ? eq(agentApiKeys.agentId, subject.id) : eq(agentApiKeys.setupId, subject.id));
+
+/** The columns naming what a new key opens. */
+export const subjectColumns = (subject: KeySubject) => (subject.kind === 'agent' ? { agentId: subject.id } : { setupId: subject.id });
+
+/** What a stored key opens. */
+export const subjectOf = (row: ApiKeyRow): KeySubject => (row.setupId ? { kind: 'setup', id: row.setupId } : { kind: 'agent', id: row.agentId! });
+
+/** Serialises key creation per agent or setup, so the live-key limit holds under concurrent calls. */
+export async function lockSubjectKeys(db: Db, subject: KeySubject): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`agent_api_keys:${subject.id}`}))`);
+}
+
+export async function countLiveKeys(db: Db, subject: KeySubject): Promise<number> {
   const [row] = await db
     .select({ n: count() })
     .from(agentApiKeys)
-    .where(and(eq(agentApiKeys.agentId, agentId), live));
+    .where(and(keysOf(subject), live));
   return row?.n ?? 0;
 }
 
@@ -28,11 +41,11 @@ export async function insertApiKey(db: Db, key: NewApiKey): Promise<ApiKeyRow> {
   return row!;
 }
 
-export async function listLiveKeys(db: Db, agentId: string): Promise<ApiKeyRow[]> {
+export async function listLiveKeys(db: Db, subject: KeySubject): Promise<ApiKeyRow[]> {
   return db
     .select()
     .from(agentApiKeys)
-    .where(and(eq(agentApiKeys.agentId, agentId), live))
+    .where(and(keysOf(subject), live))
     .orderBy(desc(agentApiKeys.createdAt), desc(agentApiKeys.id));
 }
 

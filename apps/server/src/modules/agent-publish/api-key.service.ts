@@ -1,10 +1,23 @@
 import { randomBytes } from 'node:crypto';
-import { AGENT_API_KEY_PREFIX, type AgentApiKeyInfo, type AgentInfo } from '@agent-platform/contracts';
+import { AGENT_API_KEY_PREFIX, type AgentApiKeyInfo, type AgentInfo, type MaInfo } from '@agent-platform/contracts';
 import type { Db } from '../../platform/db/index.js';
 import { AppError, type AuthUser, type Viewer } from '../../core/index.js';
 import { sha256 } from '../../platform/security/index.js';
-import { apiKeyNotFound, badBearer, keysNotManageable, tooManyKeys } from './agent-publish.errors.js';
-import { countLiveKeys, findLiveKey, findLiveKeyByHash, insertApiKey, listLiveKeys, lockAgentKeys, revokeKey, touchKey, type ApiKeyRow } from './agent-publish.repo.js';
+import { apiKeyNotFound, badBearer, keysNotManageable, setupWithheld, tooManyKeys } from './agent-publish.errors.js';
+import {
+  countLiveKeys,
+  findLiveKey,
+  findLiveKeyByHash,
+  insertApiKey,
+  listLiveKeys,
+  lockSubjectKeys,
+  revokeKey,
+  subjectColumns,
+  subjectOf,
+  touchKey,
+  type ApiKeyRow,
+  type KeySubject,
+} from './agent-publish.repo.js';
 
 export const MAX_LIVE_KEYS_PER_AGENT = 20;
 /** `last_used_at` is written at most this often per key. */
@@ -16,12 +29,26 @@ export interface AgentLookup {
   getUsableAgent(viewer: Viewer, id: string): Promise<AgentInfo>;
 }
 
-/** A key that authenticated: the agent it opens, and its owner as the user the run acts for. */
+/** What the multi-agent module answers: 40401 when the viewer may not use the setup. */
+export interface SetupLookup {
+  getUsableSetup(viewer: Viewer, id: string): Promise<MaInfo>;
+}
+
+/** A key that authenticated: the agent or setup it opens, and its owner as the user the run acts for. */
 export interface KeyHolder {
   keyId: string;
-  agentId: string;
+  subject: KeySubject;
   user: AuthUser;
 }
+
+/** An agent or a setup as key management sees it. */
+interface Keyed {
+  subject: KeySubject;
+  owner_id: string;
+  editable: boolean;
+}
+
+const isNotFound = (error: unknown) => error instanceof AppError && error.code === 'NOT_FOUND';
 
 export type ApiKeyService = ReturnType<typeof createApiKeyService>;
 
@@ -34,7 +61,7 @@ const maskedOf = (key: string) => `${key.slice(0, AGENT_API_KEY_PREFIX.length + 
 function toInfo(row: ApiKeyRow, key?: string): AgentApiKeyInfo {
   return {
     id: row.id,
-    agent_id: row.agentId,
+    agent_id: subjectOf(row).id,
     name: row.name,
     masked: row.masked,
     ...(key ? { key } : {}),
@@ -43,44 +70,61 @@ function toInfo(row: ApiKeyRow, key?: string): AgentApiKeyInfo {
   };
 }
 
-export function createApiKeyService({ db, agents }: { db: Db; agents: AgentLookup }) {
+export function createApiKeyService({ db, agents, setups }: { db: Db; agents: AgentLookup; setups: SetupLookup }) {
   const touchedAt = new Map<string, number>();
 
-  /** The agent, if the viewer may manage its keys: 40401 when they cannot see it, 40301 when it is someone else's published agent. */
-  async function manageableAgent(viewer: Viewer, agentId: string): Promise<AgentInfo> {
-    const agent = await agents.getUsableAgent(viewer, agentId);
-    if (!agent.editable) throw keysNotManageable();
-    return agent;
+  /**
+   * The agent or setup with this id (the calls take either as `agent_id`, as multi-agent chat does),
+   * if the viewer may see it; the agent's 40401 when neither is found.
+   */
+  async function keyedOf(viewer: Viewer, id: string): Promise<Keyed> {
+    try {
+      const agent = await agents.getUsableAgent(viewer, id);
+      return { subject: { kind: 'agent', id: agent.id }, owner_id: agent.owner_id, editable: agent.editable };
+    } catch (agentError) {
+      if (!isNotFound(agentError)) throw agentError;
+      const setup = await setups.getUsableSetup(viewer, id).catch((error: unknown) => {
+        throw isNotFound(error) ? agentError : error;
+      });
+      return { subject: { kind: 'setup', id: setup.id }, owner_id: setup.owner_id, editable: setup.editable };
+    }
+  }
+
+  /** The agent or setup, if the viewer may manage its keys: 40401 when they cannot see it, 40301 when it is someone else's published one. */
+  async function manageable(viewer: Viewer, id: string): Promise<Keyed> {
+    const keyed = await keyedOf(viewer, id);
+    if (!keyed.editable) throw keysNotManageable();
+    return keyed;
   }
 
   return {
     /** The answer is the only time the whole key is shown. */
-    async createKey(viewer: Viewer, agentId: string, name: string): Promise<AgentApiKeyInfo> {
-      const agent = await manageableAgent(viewer, agentId);
+    async createKey(viewer: Viewer, id: string, name: string): Promise<AgentApiKeyInfo> {
+      const { subject, owner_id } = await manageable(viewer, id);
       const key = newApiKey();
       const row = await db.transaction(async (tx) => {
-        await lockAgentKeys(tx, agent.id);
-        if ((await countLiveKeys(tx, agent.id)) >= MAX_LIVE_KEYS_PER_AGENT) throw tooManyKeys(MAX_LIVE_KEYS_PER_AGENT);
-        // Runs through the key act for the agent's owner, whoever (owner or administrator) made the key.
-        return insertApiKey(tx, { agentId: agent.id, ownerId: agent.owner_id, name, keyHash: sha256(key), masked: maskedOf(key) });
+        await lockSubjectKeys(tx, subject);
+        if ((await countLiveKeys(tx, subject)) >= MAX_LIVE_KEYS_PER_AGENT) throw tooManyKeys(MAX_LIVE_KEYS_PER_AGENT);
+        // Runs through the key act for the owner, whoever (owner or administrator) made the key.
+        return insertApiKey(tx, { ...subjectColumns(subject), ownerId: owner_id, name, keyHash: sha256(key), masked: maskedOf(key) });
       });
       return toInfo(row, key);
     },
 
-    async listKeys(viewer: Viewer, agentId: string): Promise<AgentApiKeyInfo[]> {
-      const agent = await manageableAgent(viewer, agentId);
-      return (await listLiveKeys(db, agent.id)).map((row) => toInfo(row));
+    async listKeys(viewer: Viewer, id: string): Promise<AgentApiKeyInfo[]> {
+      const { subject } = await manageable(viewer, id);
+      return (await listLiveKeys(db, subject)).map((row) => toInfo(row));
     },
 
     async revokeKey(viewer: Viewer, id: string): Promise<void> {
       const row = await findLiveKey(db, id);
       if (!row) throw apiKeyNotFound();
-      // A key is private to those who manage its agent: anyone else is told it does not exist.
-      const agent = await agents.getUsableAgent(viewer, row.agentId).catch((error: unknown) => {
-        if (error instanceof AppError && error.code === 'NOT_FOUND') return undefined;
+      // A key is private to those who manage its agent or setup: anyone else is told it does not exist.
+      const keyed = await keyedOf(viewer, subjectOf(row).id).catch((error: unknown) => {
+        if (isNotFound(error)) return undefined;
         throw error;
       });
-      if (!agent?.editable) throw apiKeyNotFound();
+      if (!keyed?.editable) throw apiKeyNotFound();
       if (!(await revokeKey(db, id))) throw apiKeyNotFound();
     },
 
@@ -89,7 +133,14 @@ export function createApiKeyService({ db, agents }: { db: Db; agents: AgentLooku
       const row = await findLiveKeyByHash(db, sha256(key));
       if (!row?.owner || row.owner.status !== 'active') throw badBearer();
       const user: AuthUser = { ...row.owner, created_at: new Date(row.owner.created_at).toISOString(), sessionId: `api-key:${row.id}` };
-      return { keyId: row.id, agentId: row.agentId, user };
+      return { keyId: row.id, subject: subjectOf(row), user };
+    },
+
+    /** A setup answers through its keys only while it is published (an agent's keys work either way). */
+    async assertServable(holder: KeyHolder): Promise<void> {
+      if (holder.subject.kind !== 'setup') return;
+      const setup = await setups.getUsableSetup(holder.user, holder.subject.id);
+      if (!setup.is_public) throw setupWithheld(setup.name);
     },
 
     /** Records a use; at most one write per key a minute in each process, and across processes by the condition. */

@@ -1,7 +1,7 @@
 import { openAiChatBody } from '@agent-platform/contracts';
 import { AppError, type AuthUser, type Logger, parseInput } from '../../core/index.js';
 import type { RunEvent } from '../../runtime/runs/index.js';
-import type { HeadlessResult } from '../agent-chat/index.js';
+import type { HeadlessResult } from '../chat/index.js';
 import { awaitingNotice, badBearer, missingBearer, wrongModel } from './agent-publish.errors.js';
 import type { ApiKeyService, KeyHolder } from './api-key.service.js';
 import type { createFailureThrottle } from './key-failure-throttle.js';
@@ -9,15 +9,16 @@ import { completionOf, emptyUsage, openAiError, turnOf, type HeadlessTurn, type 
 
 type Completion = ReturnType<typeof completionOf>;
 
-/** The agent-chat module's headless run: the same engine as `/api/agent/chat`, events handed to a callback. */
-export interface HeadlessAgentRunner {
-  runHeadless(user: AuthUser, agentId: string, turn: HeadlessTurn, onEvent: (event: RunEvent) => void, signal?: AbortSignal): Promise<HeadlessResult>;
+/** A chat module's headless run (agent chat, multi-agent chat): the same engine as its page, events handed to a callback. */
+export interface HeadlessRunner {
+  runHeadless(user: AuthUser, id: string, turn: HeadlessTurn, onEvent: (event: RunEvent) => void, signal?: AbortSignal): Promise<HeadlessResult>;
 }
 
 export interface OpenAiChatDeps {
   keys: ApiKeyService;
   throttle: ReturnType<typeof createFailureThrottle>;
-  runner: HeadlessAgentRunner;
+  /** Who runs what a key opens. */
+  runners: Record<KeyHolder['subject']['kind'], HeadlessRunner>;
   log: Logger;
 }
 
@@ -55,8 +56,8 @@ interface TurnOutcome {
   failure?: { code: number; msg: string };
 }
 
-/** `POST /v1/chat/completions`: an OpenAI-compatible face on a published agent, the key as bearer token. */
-export function createOpenAiChat({ keys, throttle, runner, log }: OpenAiChatDeps) {
+/** `POST /v1/chat/completions`: an OpenAI-compatible face on a published agent or multi-agent setup, the key as bearer token. */
+export function createOpenAiChat({ keys, throttle, runners, log }: OpenAiChatDeps) {
   async function holderOf(call: CompletionCall) {
     throttle.assertAllowed(call.ip);
     const header = call.authorization;
@@ -91,7 +92,7 @@ export function createOpenAiChat({ keys, throttle, runner, log }: OpenAiChatDeps
       onEvent(event);
     };
     try {
-      return { ...outcome, result: await runner.runHeadless(holder.user, holder.agentId, turn, collect, controller.signal) };
+      return { ...outcome, result: await runners[holder.subject.kind].runHeadless(holder.user, holder.subject.id, turn, collect, controller.signal) };
     } finally {
       settled = true;
     }
@@ -123,7 +124,7 @@ export function createOpenAiChat({ keys, throttle, runner, log }: OpenAiChatDeps
       });
     } catch (error) {
       if (!stream) throw error;
-      log.error({ err: error }, 'headless agent run failed');
+      log.error({ err: error }, 'headless run failed');
       outcome = { result: { status: 'failed', text: '', run_id: '', conversation_id: '' }, usage: emptyUsage(), failure: { code: 50001, msg: '服务器内部错误，请稍后重试' } };
     }
     open();
@@ -143,8 +144,9 @@ export function createOpenAiChat({ keys, throttle, runner, log }: OpenAiChatDeps
     async complete(call: CompletionCall, output: CompletionOutput): Promise<unknown> {
       const holder = await holderOf(call);
       const body = parseInput(openAiChatBody, call.body ?? {});
-      if (body.model !== holder.agentId) throw wrongModel(body.model);
+      if (body.model !== holder.subject.id) throw wrongModel(body.model);
       const turn = turnOf(body.messages);
+      await keys.assertServable(holder);
       await keys.touch(holder.keyId);
       const format = completionOf(body.model);
       if (!body.stream) return whole(holder, turn, call, output, format);

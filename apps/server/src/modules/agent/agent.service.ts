@@ -1,11 +1,11 @@
-import type { AgentInfo, CreateAgentBody, ListAgentsBody, Page, UpdateAgentBody } from '@agent-platform/contracts';
+import type { AgentInfo, AgentWithheldInfo, CreateAgentBody, ListAgentsBody, Page, UpdateAgentBody } from '@agent-platform/contracts';
 import type { SharedCache } from '../../platform/cache/index.js';
 import type { Db } from '../../platform/db/index.js';
 import { badInput, canEdit, namedUsers, requireVisible, type ReferenceRegistry, type Viewer } from '../../core/index.js';
 import type { TagService } from '../tag/index.js';
 import { storedHitl, storedRetrieval } from './agent-stored.js';
 import { checkReferences, type AgentReferenceLookups } from './agent-references.js';
-import { agentNotEditable, agentNotFound, WHAT } from './agent.errors.js';
+import { agentNotEditable, agentNotFound, usedByOthersWarning, WHAT } from './agent.errors.js';
 import { toAgentInfo } from './agent.mapper.js';
 import * as repo from './agent.repo.js';
 
@@ -17,7 +17,12 @@ export interface AgentServiceDeps {
   chatCache: SharedCache<repo.AgentListRow | undefined>;
   /** Who uses an agent (multi-agent setups): such an agent may not be deleted. */
   references?: Pick<ReferenceRegistry<Db>, 'usersOf'>;
+  /** Other users' multi-agent setups with this agent among their members: withholding it warns of them. */
+  othersSetupsUsing?: OthersSetupsUsing;
 }
+
+/** Setups of users other than `ownerId` that use the agent: published ones by name, the others counted only (private things stay invisible). */
+export type OthersSetupsUsing = (agentId: string, ownerId: string) => Promise<{ published: string[]; unlisted: number }>;
 
 export type AgentService = ReturnType<typeof createAgentService>;
 
@@ -50,7 +55,7 @@ function columnsOf(body: Partial<CreateAgentBody>): repo.AgentChanges {
 }
 
 /** Agents themselves: create, change, publish, list, delete. Chats with them are in modules/agent-chat. */
-export function createAgentService({ db, lookups, tags, chatCache, references }: AgentServiceDeps) {
+export function createAgentService({ db, lookups, tags, chatCache, references, othersSetupsUsing }: AgentServiceDeps) {
   async function findRow(id: string): Promise<repo.AgentListRow | undefined> {
     return UUID.test(id) ? repo.findAgentListRow(db, id) : undefined;
   }
@@ -117,6 +122,11 @@ export function createAgentService({ db, lookups, tags, chatCache, references }:
     listMine: (viewer: Viewer, body: ListAgentsBody) => list(viewer, { ownerId: viewer.id }, body),
     listPublic: (viewer: Viewer, body: ListAgentsBody) => list(viewer, { publicOnly: true }, body),
     publish: (viewer: Viewer, id: string) => setPublic(viewer, id, true),
-    withhold: (viewer: Viewer, id: string) => setPublic(viewer, id, false),
+    /** Withholds; other users' setups using the agent stop working for them, which the answer warns of. */
+    async withhold(viewer: Viewer, id: string): Promise<AgentWithheldInfo> {
+      const agent = await setPublic(viewer, id, false);
+      const users = othersSetupsUsing ? await othersSetupsUsing(id, agent.owner_id) : { published: [], unlisted: 0 };
+      return users.published.length + users.unlisted > 0 ? { ...agent, warning: usedByOthersWarning(users.published, users.unlisted) } : agent;
+    },
   };
 }

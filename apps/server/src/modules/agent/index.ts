@@ -9,7 +9,7 @@ import { checkReferences, type AgentReferenceLookups } from './agent-references.
 import { createAgentRoleService } from './agent-role.service.js';
 import { agentsUsing, agentsUsingModels, countAgentsByOwner, type AgentEdgeRow, type AgentListRow } from './agent.repo.js';
 import { agents } from './agent.tables.js';
-import { createAgentService } from './agent.service.js';
+import { createAgentService, type OthersSetupsUsing } from './agent.service.js';
 
 export { agentRoutes } from './agent.routes.js';
 export { hitlSchema, retrievalSchema, serviceRefsSchema } from './agent-stored.js';
@@ -27,6 +27,8 @@ export interface AgentModuleDeps extends Omit<AgentReferenceLookups, 'llm'> {
   tags?: TagService;
   /** Who uses an agent: such an agent may not be deleted. */
   references?: Pick<ReferenceRegistry<Db>, 'usersOf'>;
+  /** Other users' multi-agent setups using an agent: withholding it warns of them. */
+  othersSetupsUsing?: OthersSetupsUsing;
 }
 
 /** What the agent engine and publishing ask of agents. */
@@ -38,10 +40,10 @@ export interface AgentRegistry {
 }
 
 /** Agents: the table, the `/agent/*` calls other than chat, and the registry the engine reads agents from. */
-export function createAgentModule({ db, bus, cacheSeconds, llm, tags, references, resolveTools, getKb, getService }: AgentModuleDeps) {
+export function createAgentModule({ db, bus, cacheSeconds, llm, tags, references, othersSetupsUsing, resolveTools, getKb, getService }: AgentModuleDeps) {
   const lookups: AgentReferenceLookups = { llm, resolveTools, getKb, getService };
   const chatCache = createSharedCache<AgentListRow | undefined>({ bus, channel: 'aip_agents_changed', ttlMs: cacheSeconds * 1000 });
-  const agents = createAgentService({ db, lookups, tags, chatCache, references });
+  const agents = createAgentService({ db, lookups, tags, chatCache, references, othersSetupsUsing });
   const registry: AgentRegistry = {
     getUsableAgent: agents.usableAgent,
     checkDraft: (viewer, agent, draft) => checkReferences(lookups, viewer, draft, agent),

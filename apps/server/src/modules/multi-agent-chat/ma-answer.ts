@@ -1,5 +1,5 @@
-import type { HitlKind } from '@agent-platform/contracts';
-import { stepInfo } from '../../runtime/runs/index.js';
+import { pipelineOrder, type HitlKind, type MaInfo } from '@agent-platform/contracts';
+import { stepInfo, type RunEvent } from '../../runtime/runs/index.js';
 import type { MaRunInput } from './ma-run-input.js';
 import { legState, memberOf, type Leg, type MaNotice } from './ma-legs.js';
 
@@ -50,4 +50,11 @@ export function maAnswer(input: MaRunInput, legs: Leg[], notices: MaNotice[], en
       ...(end.error ? { error: end.error } : {}),
     },
   };
+}
+
+/** Which text pieces of a turn are its answer, as `maAnswer` keeps it: any agent's in `handoff`, the coordinator's in `supervisor`, the last member's in `sequential`. */
+export function isAnswerPiece(setup: Pick<MaInfo, 'id' | 'mode' | 'edges' | 'start_agent_id'>): (piece: RunEvent) => boolean {
+  if (setup.mode === 'handoff') return () => true;
+  const answering = setup.mode === 'supervisor' ? setup.id : pipelineOrder(setup).at(-1);
+  return (piece) => piece.data.agent_id === answering;
 }

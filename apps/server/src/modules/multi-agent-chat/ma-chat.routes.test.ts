@@ -107,6 +107,65 @@ describe('multi-agent chat: supervisor, handoff, sequential, limits, refusals', 
     expect(messages[3]!.meta.active_agent_id).toBe(refund.id);
   });
 
+  it('context "task": a member handed the conversation gets the question only, not the earlier turns nor what was said before it', async () => {
+    const [front, back] = [await c.roleAgent('接待员'), await c.roleAgent('专员')];
+    const setup = await c.createSetup({ mode: 'handoff', context: 'task', members: membersOf(front, back), edges: [{ from: front.id, to: back.id }], start_agent_id: front.id });
+    expect(setup.context).toBe('task');
+    c.llm.script({ system: '你是接待员', match: '第一问', text: '第一答。' });
+    const first = streamOf(await c.maChat({ agent_id: setup.id, query: '第一问' }));
+    c.llm.reset();
+    c.llm.script(
+      { system: '你是接待员', match: '第二问', times: 1, text: '转给专员。', toolCalls: [{ name: 'transfer_to_agent_2', arguments: { reason: '专业问题' } }] },
+      { system: '你是专员', text: '专员的回答。' },
+    );
+    const second = streamOf(await c.maChat({ agent_id: setup.id, query: '第二问', conversation_id: first[0]!.data.conversation_id }));
+    expect(speakers(second)).toEqual([
+      [front.id, '转给专员。'],
+      [back.id, '专员的回答。'],
+    ]);
+    const [asked, handed] = c.chatRequests();
+    const said = (request: typeof asked) => request!.body.messages.filter((message: { role: string }) => message.role !== 'system');
+    expect(said(asked)).toEqual([{ role: 'user', content: '第二问' }]);
+    expect(said(handed)).toEqual([{ role: 'user', content: '第二问' }]);
+    expect(systemOf(handed!)).toContain('由「接待员」转交给你，原因：专业问题');
+    expect(systemOf(handed!)).not.toContain('转给专员。');
+
+    // The same setup passing the whole conversation: what was said this turn goes along (earlier turns: the handoff test).
+    expectOk(await c.t.call('/api/ma/update', { id: setup.id, context: 'conversation' }, c.alice));
+    c.llm.reset();
+    c.llm.script(
+      { system: '你是接待员', match: '第三问', times: 1, text: '再转。', toolCalls: [{ name: 'transfer_to_agent_2', arguments: { reason: '还是专业问题' } }] },
+      { system: '你是专员', text: '又一个回答。' },
+    );
+    streamOf(await c.maChat({ agent_id: setup.id, query: '第三问' }));
+    const conversation = c.chatRequests()[1]!;
+    expect(JSON.stringify(conversation.body.messages)).toContain('第三问');
+    expect(systemOf(conversation)).toContain('本轮已经对用户说过：\n再转。');
+  });
+
+  it('files attached to a question (file_ids) reach the members that read it and stay with the question; another user’s file is refused', async () => {
+    const notes = await c.uploadFile(c.alice, '工单.txt', '订单号 A-1024，要求退款。');
+    const [taker, handler] = [await c.roleAgent('接单员'), await c.roleAgent('处理员')];
+    const setup = await c.createSetup({ mode: 'handoff', members: membersOf(taker, handler), edges: [{ from: taker.id, to: handler.id }], start_agent_id: taker.id });
+    c.llm.script(
+      { system: '你是接单员', times: 1, text: '转交处理。', toolCalls: [{ name: 'transfer_to_agent_2', arguments: { reason: '处理工单' } }] },
+      { system: '你是处理员', text: '已处理 A-1024。' },
+    );
+    const events = streamOf(await c.maChat({ agent_id: setup.id, query: '处理附件里的工单', file_ids: [notes.id] }));
+    expect(events.at(-1)!.data.status).toBe('completed');
+    const requests = c.chatRequests();
+    expect(requests).toHaveLength(2);
+    for (const request of requests) expect(lastUser(request)).toContain('【附件：工单.txt】');
+    expect(lastUser(requests[1]!)).toContain('订单号 A-1024');
+    const [question] = await messagesOf(events[0]!.data.conversation_id);
+    expect(question).toMatchObject({ role: 'user', content: '处理附件里的工单', meta: { files: [{ id: notes.id, name: '工单.txt' }] } });
+
+    c.llm.reset();
+    const secret = await c.uploadFile(c.bob, '私密.txt', '只给 bob 看');
+    expectCode((await c.maChat({ agent_id: setup.id, query: '看看', file_ids: [secret.id] })).envelope!, 40401);
+    expect(c.chatRequests()).toEqual([]);
+  });
+
   it('sequential: each member gets the question and the previous output; the last one answers', async () => {
     const [drafter, editor, publisher] = [await c.roleAgent('起草员'), await c.roleAgent('审校员'), await c.roleAgent('排版员')];
     const setup = await c.createSetup({

@@ -1,11 +1,12 @@
 import type { AgentInfo, HitlDecision, MaChatBody } from '@agent-platform/contracts';
 import { AppError, badInput, type AuthUser, type Viewer } from '../../core/index.js';
-import { appendStep, type RunService, type RunSink } from '../../runtime/runs/index.js';
-import { prepareTurn, startTurnRun } from '../chat/index.js';
+import { appendStep, type RunEvent, type RunService, type RunSink } from '../../runtime/runs/index.js';
+import { prepareTurn, runHeadless, startTurnRun, type HeadlessResult } from '../chat/index.js';
 import type { AgentRegistry } from '../agent/index.js';
 import { decisionFor, PAUSES_BY_DECISION, type AgentSpecDeps } from '../agent-chat/index.js';
 import { questionWithAttachments, type ChatAttachments } from '../files/index.js';
 import type { MaRegistry } from '../multi-agent/index.js';
+import { isAnswerPiece } from './ma-answer.js';
 import { maExecutor } from './ma-executor.js';
 import { maRunInput, setupOwner, type MaRunInput } from './ma-run-input.js';
 
@@ -21,6 +22,8 @@ interface MaChatDeps extends AgentSpecDeps {
 }
 
 export type MaChatService = ReturnType<typeof createMaChatService>;
+
+type HeadlessHistory = Array<{ role: 'user' | 'assistant'; content: string }>;
 
 /** `handoff`: the agent the conversation's last answer ended with, while it is still a member. */
 async function activeAgent(deps: MaChatDeps, conversationId: string, members: MaRunInput['members']): Promise<string | undefined> {
@@ -53,48 +56,64 @@ export function createMaChatService(deps: MaChatDeps) {
     return members;
   }
 
+  /**
+   * `history`: earlier messages given by the caller (the OpenAI-style API) instead of the conversation's.
+   * Such calls open a conversation each, and nobody reads its title: none is written for them.
+   */
+  async function start(sink: RunSink, user: AuthUser, body: Pick<MaChatBody, 'agent_id' | 'query' | 'conversation_id' | 'file_ids' | 'regenerate'>, history?: HeadlessHistory) {
+    const setup = await deps.setups.getUsableSetup(user, body.agent_id);
+    const owner = setupOwner(setup.owner_id, user);
+    const members = await usableMembers(owner, setup);
+    const fileIds = body.file_ids ?? [];
+    const attachments = fileIds.length ? await deps.readAttachments(user, fileIds, { vision: false }) : undefined;
+    const turns = Math.max(...members.map((member) => member.agent.history_turns));
+    const turn = await prepareTurn(conversations, user, {
+      kind: MA_RUN_KIND,
+      subject: setup.id,
+      query: body.query,
+      conversationId: body.conversation_id,
+      regenerate: body.regenerate,
+      historyMessages: turns * 2 + 1,
+      questionMeta: attachments?.files.length ? { files: attachments.files } : undefined,
+    });
+    const earlier = history ? (turns > 0 ? history.slice(-turns * 2) : []) : turn.history.slice(0, -1);
+    const active = setup.mode === 'handoff' && !turn.opens && !history ? await activeAgent(deps, turn.conversationId, members) : undefined;
+    const input: MaRunInput = {
+      setup: {
+        id: setup.id,
+        name: setup.name,
+        avatar: setup.avatar,
+        owner_id: setup.owner_id,
+        mode: setup.mode,
+        edges: setup.edges,
+        start_agent_id: setup.start_agent_id,
+        supervisor: setup.supervisor,
+        context: setup.context,
+        max_handoffs: setup.max_handoffs,
+      },
+      members,
+      first_agent_id: active ?? setup.start_agent_id,
+      query: body.query,
+      history: [...earlier, { role: 'user', content: questionWithAttachments(body.query, attachments) }],
+      message_id: turn.messageId,
+      conversation_id: turn.conversationId,
+      opens_conversation: turn.opens && !history,
+    };
+    const run = { kind: MA_RUN_KIND, user, turn, subject: setup.id, input: maRunInput.write(input), abandonAfterMs: NEVER_ABANDONED };
+    return startTurnRun(runs, sink, run, maExecutor(deps, user, true));
+  }
+
   return {
     /** `POST /api/ma/chat`. */
     async chat(sink: RunSink, user: AuthUser, body: MaChatBody): Promise<void> {
-      const setup = await deps.setups.getUsableSetup(user, body.agent_id);
-      const owner = setupOwner(setup.owner_id, user);
-      const members = await usableMembers(owner, setup);
-      const fileIds = body.file_ids ?? [];
-      const attachments = fileIds.length ? await deps.readAttachments(user, fileIds, { vision: false }) : undefined;
-      const turns = Math.max(...members.map((member) => member.agent.history_turns));
-      const turn = await prepareTurn(conversations, user, {
-        kind: MA_RUN_KIND,
-        subject: setup.id,
-        query: body.query,
-        conversationId: body.conversation_id,
-        regenerate: body.regenerate,
-        historyMessages: turns * 2 + 1,
-        questionMeta: attachments?.files.length ? { files: attachments.files } : undefined,
-      });
-      const active = setup.mode === 'handoff' && !turn.opens ? await activeAgent(deps, turn.conversationId, members) : undefined;
-      const input: MaRunInput = {
-        setup: {
-          id: setup.id,
-          name: setup.name,
-          avatar: setup.avatar,
-          owner_id: setup.owner_id,
-          mode: setup.mode,
-          edges: setup.edges,
-          start_agent_id: setup.start_agent_id,
-          supervisor: setup.supervisor,
-          context: setup.context,
-          max_handoffs: setup.max_handoffs,
-        },
-        members,
-        first_agent_id: active ?? setup.start_agent_id,
-        query: body.query,
-        history: [...turn.history.slice(0, -1), { role: 'user', content: questionWithAttachments(body.query, attachments) }],
-        message_id: turn.messageId,
-        conversation_id: turn.conversationId,
-        opens_conversation: turn.opens,
-      };
-      const run = { kind: MA_RUN_KIND, user, turn, subject: setup.id, input: maRunInput.write(input), abandonAfterMs: NEVER_ABANDONED };
-      await startTurnRun(runs, sink, run, maExecutor(deps, user, true));
+      await start(sink, user, body);
+    },
+
+    /** For publishing: one turn of the setup with nobody watching, its events handed to `onEvent`; the answer's text as the conversation keeps it. */
+    async runHeadless(user: AuthUser, setupId: string, turn: { query: string; history: HeadlessHistory }, onEvent: (event: RunEvent) => void, signal?: AbortSignal): Promise<HeadlessResult> {
+      const setup = await deps.setups.getUsableSetup(user, setupId);
+      const begin = (sink: RunSink) => start(sink, user, { agent_id: setup.id, query: turn.query, file_ids: [] }, turn.history);
+      return runHeadless(runs, user.id, begin, onEvent, signal, isAnswerPiece(setup));
     },
 
     /** The decisions under `/ma/chat/`: the same one-winner rule as agent chat. */

@@ -177,6 +177,42 @@ describe('multi-agent chat: a member paused for a person', () => {
     expect(results).toEqual(['81', '报告完成']);
   });
 
+  it("a member's own confirmation settings apply unless the setup overrides them, either way", async () => {
+    const asking = await c.roleAgent('自查员', { tool_ids: ['calculator'], hitl: { action_confirm: true, observation_confirm: false } });
+    const script = () =>
+      c.llm.script(
+        { system: '你是自查员', afterToolResult: false, times: 1, toolCalls: [{ name: 'calculator', arguments: { expression: '2*3' } }] },
+        { system: '你是自查员', afterToolResult: true, text: '等于 6' },
+      );
+    // No override: the agent's own setting pauses the call.
+    const own = await c.createSetup({ mode: 'handoff', members: membersOf(asking), start_agent_id: asking.id });
+    script();
+    const paused = streamOf(await c.maChat({ agent_id: own.id, query: '算 2*3' }));
+    expect(paused.at(-2)!.data).toMatchObject({ kind: 'action_confirm', agent_id: asking.id });
+    // Overridden off: the same agent's call runs without asking anybody.
+    const trusting = await c.createSetup({
+      mode: 'handoff',
+      members: [{ agent_id: asking.id, note: '', hitl: { action_confirm: false, observation_confirm: false } }],
+      start_agent_id: asking.id,
+    });
+    c.llm.reset();
+    script();
+    const ran = streamOf(await c.maChat({ agent_id: trusting.id, query: '算 2*3' }));
+    expect(ofType(ran, 'await')).toEqual([]);
+    expect(ofType(ran, 'observation')[0]!.data).toMatchObject({ agent_id: asking.id, output: '2*3 = 6' });
+    expect(ran.at(-1)!.data.status).toBe('completed');
+    // Overridden on for observations: the tool runs, then the result waits for a person.
+    const watching = await c.createSetup({
+      mode: 'handoff',
+      members: [{ agent_id: asking.id, note: '', hitl: { action_confirm: false, observation_confirm: true } }],
+      start_agent_id: asking.id,
+    });
+    c.llm.reset();
+    script();
+    const observed = streamOf(await c.maChat({ agent_id: watching.id, query: '算 2*3' }));
+    expect(observed.at(-2)!.data).toMatchObject({ kind: 'observation_confirm', agent_id: asking.id });
+  });
+
   // Last: it stops the test app's server.
   it('a run paused before a restart is confirmed in a fresh server on the same database and completes', async () => {
     const before = await paused('重启', '8*8', '重启后算出 64');

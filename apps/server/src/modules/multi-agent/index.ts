@@ -3,7 +3,7 @@ import type { Db } from '../../platform/db/index.js';
 import { edgesOf, requireVisible, type ModuleReferences, type Viewer } from '../../core/index.js';
 import { tagColumnReferences } from '../tag/index.js';
 import { toMaInfo } from './ma.mapper.js';
-import { countMasByOwner, findMaListRow, masUsingAgents } from './ma.repo.js';
+import { countMasByOwner, findMaListRow, masUsingAgents, othersMasUsingAgent } from './ma.repo.js';
 import { createMaService, WHAT, type MaServiceDeps } from './ma.service.js';
 import { multiAgents } from './ma.tables.js';
 
@@ -30,3 +30,11 @@ export const maReferences = (db: Db): ModuleReferences<Db> => ({
   owned: [{ key: 'multi_agents', countByOwner: (userIds) => countMasByOwner(db, userIds) }],
   tagged: [tagColumnReferences('ma', multiAgents, multiAgents.tags)],
 });
+
+/** For withholding an agent: other users' setups using it, published ones by name, private ones only counted. */
+export const othersSetupsUsing =
+  (db: Db) =>
+  async (agentId: string, ownerId: string): Promise<{ published: string[]; unlisted: number }> => {
+    const rows = await othersMasUsingAgent(db, agentId, ownerId);
+    return { published: rows.filter((row) => row.isPublic).map((row) => row.name), unlisted: rows.filter((row) => !row.isPublic).length };
+  };

@@ -1,4 +1,4 @@
-import { and, arrayOverlaps, count, desc, eq, getTableColumns, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, arrayContains, arrayOverlaps, asc, count, desc, eq, getTableColumns, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import { selectRows, type Db } from '../../platform/db/index.js';
 import { multiAgents } from './ma.tables.js';
 
@@ -64,6 +64,15 @@ export function masUsingAgents(db: Db, agentIds?: string[]) {
     db,
     sql`select ma.id, ma.name, m.agent_id as target from multi_agents ma cross join lateral unnest(ma.member_ids) as m(agent_id) ${filter}`,
   );
+}
+
+/** Setups of other owners than `ownerId` with this agent among their members, oldest first. */
+export function othersMasUsingAgent(db: Db, agentId: string, ownerId: string): Promise<Array<{ name: string; isPublic: boolean }>> {
+  return db
+    .select({ name: multiAgents.name, isPublic: multiAgents.isPublic })
+    .from(multiAgents)
+    .where(and(arrayContains(multiAgents.memberIds, [agentId]), ne(multiAgents.ownerId, ownerId)))
+    .orderBy(asc(multiAgents.createdAt), asc(multiAgents.id));
 }
 
 export async function countMasByOwner(db: Db, ownerIds: string[]): Promise<Map<string, number>> {

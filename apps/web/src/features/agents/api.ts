@@ -1,4 +1,4 @@
-import type { AgentApiKeyInfo, AgentInfo, CreateAgentBody, ListAgentsBody, Page, RolePromptBody, UpdateAgentBody } from '@agent-platform/contracts';
+import type { AgentApiKeyInfo, AgentInfo, AgentWithheldInfo, CreateAgentBody, ListAgentsBody, Page, RolePromptBody, UpdateAgentBody } from '@agent-platform/contracts';
 import { http, NO_TIMEOUT } from '../../lib/http';
 
 export type AgentScope = 'mine' | 'public';
@@ -25,8 +25,9 @@ export function deleteAgent(id: string): Promise<unknown> {
   return http.post<unknown>('/agent/delete', { id });
 }
 
-export function setAgentPublic(id: string, isPublic: boolean): Promise<AgentInfo> {
-  return http.post<AgentInfo>(isPublic ? '/agent/publish' : '/agent/withhold', { id });
+/** Withholding answers a warning when other users' multi-agent setups use the agent. */
+export function setAgentPublic(id: string, isPublic: boolean): Promise<AgentWithheldInfo> {
+  return http.post<AgentWithheldInfo>(isPublic ? '/agent/publish' : '/agent/withhold', { id });
 }
 
 /** The model writes a one-paragraph description from the saved configuration (not saved). */

@@ -1,10 +1,11 @@
-export const MA_TITLES = { list: '多智能体', create: '创建多智能体', edit: '编辑多智能体', chat: '多智能体对话' } as const;
+export const MA_TITLES = { list: '多智能体', create: '创建多智能体', edit: '编辑多智能体', chat: '多智能体对话', deploy: '多智能体接入' } as const;
 
 export const MA_PATHS = {
   list: '/multi-agent',
   create: '/multi-agent/create',
   edit: (id: string) => `/multi-agent/edit/${id}`,
   chat: (id: string) => `/multi-agent/chat/${id}`,
+  deploy: (id: string) => `/multi-agent/dep/${id}`,
 } as const;
 
 export const MA_LIST_TEXT = {
@@ -22,6 +23,7 @@ export const MA_LIST_TEXT = {
   edit: '编辑',
   publish: '发布',
   withhold: '取消发布',
+  deploy: '接入',
   deleteConfirm: '删除这个多智能体？',
   deleteConfirmDescription: '它的成员智能体不会被删除。',
   members: (count: number) => `${count} 个成员`,
@@ -64,6 +66,11 @@ export const MA_EDITOR_TEXT = {
   observationConfirm: '工具结果确认',
   problems: '需要处理的问题',
   autoLayout: '自动排列',
+  zoomIn: '放大（+ 或 Ctrl + 滚轮）',
+  zoomOut: '缩小（- 或 Ctrl + 滚轮）',
+  zoomReset: '恢复 100%（0）',
+  minimap: '画布缩略图',
+  minimapHint: '点击缩略图可移动画布视野',
   undo: '撤销',
   redo: '重做',
   save: '保存',
@@ -74,6 +81,13 @@ export const MA_EDITOR_TEXT = {
   published: '已发布',
   preview: '预览对话',
   previewHint: '保存后可在此试聊',
+} as const;
+
+export const MA_DEPLOY_TEXT = {
+  description: '通过 API 密钥在其他系统中调用这个多智能体（OpenAI 兼容接口，model 填多智能体的 id），或把对话页面嵌入到网站中',
+  back: '返回多智能体列表',
+  notPublishedHint: '多智能体发布后，API 密钥和嵌入页面才能使用；取消发布后它们会被拒绝',
+  notEditable: '只有多智能体的创建者或管理员可以管理它的 API 密钥',
 } as const;
 
 export const MA_MODE_HINTS = {

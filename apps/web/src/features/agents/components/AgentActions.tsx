@@ -6,6 +6,9 @@ import { ConfirmDeleteButton } from '../../../components/ConfirmDeleteButton';
 import { AGENT_LIST_TEXT as TEXT, AGENT_PATHS, AGENT_TOAST } from '../constants';
 import { useDeleteAgent, useSetAgentPublic } from '../queries';
 
+/** Long enough to read the names of the setups a withheld agent breaks. */
+const WARNING_TOAST_MS = 10_000;
+
 interface AgentActionsProps {
   agent: AgentInfo;
   /** Leave out the link to the page the actions are shown on. */
@@ -22,7 +25,10 @@ export function AgentActions({ agent, hide, onDeleted }: AgentActionsProps) {
     publish.mutate(
       { id: agent.id, isPublic: !agent.is_public },
       {
-        onSuccess: () => toast.success(agent.is_public ? AGENT_TOAST.withheld : AGENT_TOAST.published, { description: agent.name }),
+        onSuccess: (answer) =>
+          answer.warning
+            ? toast.warning(AGENT_TOAST.withheld, { description: answer.warning, duration: WARNING_TOAST_MS })
+            : toast.success(agent.is_public ? AGENT_TOAST.withheld : AGENT_TOAST.published, { description: agent.name }),
         onError: (error) => toast.error(AGENT_TOAST.failed, { description: error.message }),
       },
     );

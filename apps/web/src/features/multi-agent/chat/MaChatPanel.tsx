@@ -3,7 +3,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import layout from '../../../components/chat/ChatLayout.module.css';
 import { ChatComposer } from '../../../components/chat/ChatComposer';
 import { ChatMessageList } from '../../../components/chat/ChatMessageList';
-import { AgentAnswer, AgentAvatar, hasAgentBody, useAgentChat, type SpeakerOf } from '../../agents/reuse';
+import { AgentAnswer, AgentAvatar, AttachButton, AttachmentsPanel, hasAgentBody, useAgentChat, useAttachments, type SpeakerOf } from '../../agents/reuse';
 import { MA_CHAT_TEXT as TEXT } from '../constants';
 import styles from './MaChat.module.css';
 
@@ -15,10 +15,11 @@ interface MaChatPanelProps {
   preview?: boolean;
 }
 
-/** A multi-agent conversation: each answer under its agents' avatars and names, handoff cards, tool steps and decisions. */
+/** A multi-agent conversation: each answer under its agents' avatars and names, handoff cards, tool steps and decisions; files attached as in agent chat. */
 export function MaChatPanel({ setup, conversationId, onConversation, preview = false }: MaChatPanelProps) {
   const chat = useAgentChat({ agentId: setup.id, mode: 'ma', onConversation, remember: !preview });
   const { session } = chat;
+  const attachments = useAttachments();
   const [input, setInput] = useState('');
   const speakerOf = useCallback<SpeakerOf>(
     (agentId) => {
@@ -43,8 +44,9 @@ export function MaChatPanel({ setup, conversationId, onConversation, preview = f
   }, []);
 
   const submit = (text: string) => {
-    if (!text.trim() || session.isRunning) return;
-    chat.send(text.trim(), []);
+    if (!text.trim() || session.isRunning || attachments.uploading) return;
+    chat.send(text.trim(), attachments.files);
+    attachments.clear();
     setInput('');
   };
   const last = session.messages.findLast((message) => message.role === 'assistant');
@@ -68,7 +70,17 @@ export function MaChatPanel({ setup, conversationId, onConversation, preview = f
           <p>{setup.description || TEXT.welcome}</p>
         </div>
       )}
-      <ChatComposer value={input} onChange={setInput} onSubmit={submit} onStop={session.stop} isRunning={session.isRunning} canSend placeholder={TEXT.placeholder} />
+      <ChatComposer
+        value={input}
+        onChange={setInput}
+        onSubmit={submit}
+        onStop={session.stop}
+        isRunning={session.isRunning}
+        canSend={!attachments.uploading}
+        placeholder={TEXT.placeholder}
+        header={<AttachmentsPanel state={attachments} disabled={session.isRunning} />}
+        prefix={<AttachButton state={attachments} disabled={session.isRunning} />}
+      />
     </div>
   );
 }

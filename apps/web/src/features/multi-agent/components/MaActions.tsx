@@ -6,8 +6,8 @@ import { ConfirmDeleteButton } from '../../../components/ConfirmDeleteButton';
 import { MA_LIST_TEXT as TEXT, MA_PATHS, MA_TOAST } from '../constants';
 import { useDeleteSetup, useSetSetupPublic } from '../queries';
 
-/** 对话 for everyone; 编辑 · 发布/取消发布 · 删除 for the owner and administrators. */
-export function MaActions({ setup }: { setup: MaInfo }) {
+/** 对话 for everyone; 编辑 · 发布/取消发布 · 接入 · 删除 for the owner and administrators. */
+export function MaActions({ setup, hide, onDeleted }: { setup: MaInfo; hide?: 'deploy'; onDeleted?: () => void }) {
   const navigate = useNavigate();
   const publish = useSetSetupPublic();
   const remove = useDeleteSetup();
@@ -32,10 +32,15 @@ export function MaActions({ setup }: { setup: MaInfo }) {
           <Button type="link" size="small" loading={publish.isPending} onClick={togglePublic}>
             {setup.is_public ? TEXT.withhold : TEXT.publish}
           </Button>
+          {hide === 'deploy' ? null : (
+            <Button type="link" size="small" onClick={() => navigate(MA_PATHS.deploy(setup.id))}>
+              {TEXT.deploy}
+            </Button>
+          )}
           <ConfirmDeleteButton
             title={TEXT.deleteConfirm}
             description={TEXT.deleteConfirmDescription}
-            onDelete={() => remove.mutateAsync(setup.id)}
+            onDelete={() => remove.mutateAsync(setup.id).then(onDeleted)}
             pending={remove.isPending}
             successToast={MA_TOAST.deleted}
             failureToast={MA_TOAST.failed}
