@@ -5,7 +5,7 @@ import type { SecretBox } from '../../../platform/security/index.js';
 import { maskedSecretGiven } from '../tool.errors.js';
 
 /** What a sealed credential holds once opened. */
-export interface OpenCredential {
+interface OpenCredential {
   username: string;
   secret: string;
 }

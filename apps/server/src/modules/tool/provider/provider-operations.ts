@@ -6,7 +6,7 @@ import * as tools from '../tool.repo.js';
 import type { ToolSource } from '../tool-sources.js';
 
 /** One operation checked by the HTTP tool kind, ready to store. */
-export interface PreparedOperation {
+interface PreparedOperation {
   operation: ImportedOperation;
   config: Record<string, unknown>;
   inputSchema: Record<string, unknown>;

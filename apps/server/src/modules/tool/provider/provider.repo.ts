@@ -4,8 +4,8 @@ import { type Viewer, visibleWhere } from '../../../core/index.js';
 import { toolProviders, toolUserCredentials } from '../tool-provider.tables.js';
 
 export type ProviderRow = typeof toolProviders.$inferSelect & { ownerName: string };
-export type NewProvider = typeof toolProviders.$inferInsert;
-export type ProviderChanges = Partial<Omit<NewProvider, 'id' | 'ownerId' | 'createdAt' | 'updatedAt'>>;
+type NewProvider = typeof toolProviders.$inferInsert;
+type ProviderChanges = Partial<Omit<NewProvider, 'id' | 'ownerId' | 'createdAt' | 'updatedAt'>>;
 
 const columns = {
   ...getTableColumns(toolProviders),
