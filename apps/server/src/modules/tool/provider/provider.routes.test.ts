@@ -1,4 +1,4 @@
-import type { OpenApiPreview, ReimportResult, ToolProviderInfo, ToolUseResult } from '@agent-platform/contracts';
+import type { OpenApiPreview, Page, ReimportResult, ToolProviderInfo, ToolUseResult } from '@agent-platform/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectCode, expectOk, startTestApp, type TestApp } from '../../../../test/harness.js';
@@ -12,6 +12,7 @@ describe('API tool sets: an OpenAPI document with securitySchemes, one shared cr
   let carol: string;
   let dave: string;
   const use = async (id: string, token: string, input: Record<string, unknown> = {}) => expectOk(await t.call<ToolUseResult>('/api/tool/tool_use', { id, input }, token));
+  const listed = async (token: string) => expectOk(await t.call<Page<ToolProviderInfo>>('/api/tool/provider/list', { page_size: 100 }, token)).list.map((one) => one.id);
   const toolOf = (provider: ToolProviderInfo, name: string) => provider.tools.find((tool) => tool.name === name)!;
   const noSecrets = (value: unknown) => {
     for (const secret of Object.values(VAULT_SECRETS)) expect(JSON.stringify(value)).not.toContain(secret);
@@ -40,9 +41,11 @@ describe('API tool sets: an OpenAPI document with securitySchemes, one shared cr
     const fetched = expectOk(await t.call<OpenApiPreview>('/api/tool/parse_openapi', { url: vault.documentUrl('key-query') }, alice));
     expect(fetched).toMatchObject({ auth: { type: 'api_key', in: 'query', name: 'vault_key' }, document: vault.document('key-query') });
     expect(fetched.operations.map((operation) => operation.key)).toEqual(['listNotes', 'getNote', 'ping']);
-    expectCode(await t.call('/api/tool/parse_openapi', { url: 'http://169.254.169.254/openapi.json' }, alice), 40001, /^无法获取 OpenAPI 文档：出于安全考虑，不允许访问/);
+    // Fetched as an untrusted caller: the outbound rules refuse the cloud metadata address.
+    expectCode(await t.call('/api/tool/parse_openapi', { url: 'http://169.254.169.254/openapi.json' }, alice), 40001, /^无法获取 OpenAPI 文档：/);
     expectCode(await t.call('/api/tool/parse_openapi', { url: `${vault.url}/nothing.json` }, alice), 40001, '无法获取 OpenAPI 文档：文档网址返回 HTTP 404');
-    expectCode(await t.call('/api/tool/parse_openapi', {}, alice), 40001, '请粘贴 OpenAPI 文档或填写文档网址（二选一）');
+    expectCode(await t.call('/api/tool/parse_openapi', {}, alice), 40001, '请求参数不合法：请粘贴 OpenAPI 文档或填写文档网址（二选一）');
+    expectCode(await t.call('/api/tool/provider/create', {}, alice), 40001, '请粘贴 OpenAPI 文档或填写文档网址（二选一）');
   });
 
   it('imports the operations as tools that call with the set credential, entered once and never answered', async () => {
@@ -59,11 +62,11 @@ describe('API tool sets: an OpenAPI document with securitySchemes, one shared cr
     expect(stored!.credential_sealed).toMatch(/^v1\./);
     expect(stored!.credential_sealed).not.toContain(VAULT_SECRETS.robot);
 
-    const listed = await use(toolOf(created, 'listNotes').id, alice, { limit: 3 });
-    expect(JSON.parse(listed.output)).toEqual({ who: 'robot', path: 'notes', query: { limit: '3' } });
+    const notes = await use(toolOf(created, 'listNotes').id, alice, { limit: 3 });
+    expect(JSON.parse(notes.output)).toEqual({ who: 'robot', path: 'notes', query: { limit: '3' } });
     const one = await use(toolOf(created, 'getNote').id, bob, { noteId: 'n-1' });
     expect(JSON.parse(one.output)).toMatchObject({ who: 'robot', path: 'notes/n-1' });
-    noSecrets([listed, one]);
+    noSecrets([notes, one]);
 
     // Another user sees the public set and its tools, but not even the masked credential.
     const seen = expectOk(await t.call<ToolProviderInfo>('/api/tool/provider/detail', { id: created.id }, bob));
@@ -71,6 +74,7 @@ describe('API tool sets: an OpenAPI document with securitySchemes, one shared cr
     expectCode(await t.call('/api/tool/provider/update', { id: created.id, title: 'x' }, bob), 40301);
     const page = expectOk(await t.call<{ list: Array<{ provider: unknown }> }>('/api/tool/query_tool_list', { kind: 'llm' }, bob));
     expect(page.list.filter((tool) => tool.provider)).toHaveLength(2);
+    expect(await listed(bob)).toContain(created.id);
   });
 
   it('reaches an API that refuses calls without the credential (401) and works once it is set', async () => {
@@ -126,6 +130,8 @@ describe('API tool sets: an OpenAPI document with securitySchemes, one shared cr
   it('deletes a set with its tools; private sets stay invisible to others', async () => {
     const created = expectOk(await t.call<ToolProviderInfo>('/api/tool/provider/create', { document: vault.document('basic'), title: '私有集', operations: ['ping'] }, alice));
     expectCode(await t.call('/api/tool/provider/detail', { id: created.id }, bob), 40401, '工具集不存在');
+    expect(await listed(bob)).not.toContain(created.id);
+    expect(await listed(alice)).toContain(created.id);
     expectCode(await t.call('/api/tool/provider/delete', { id: created.id }, bob), 40401, '工具集不存在');
     expectOk(await t.call('/api/tool/provider/delete', { id: created.id }, alice));
     expect(await t.rows(sql`select id from tools where id = ${created.tools[0]!.id}`)).toEqual([]);
