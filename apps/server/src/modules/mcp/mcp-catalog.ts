@@ -6,7 +6,7 @@ import type { Tool } from '../../runtime/tools/index.js';
 import { describeFailure, type McpConnectionConfig, type McpConnector } from './mcp-connection.js';
 import { listFunctions } from './mcp-functions.js';
 import type { McpPool, PooledConfig } from './mcp-pool.js';
-import { listResourcesAndPrompts } from './mcp-resources.js';
+import { listResourcesAndPrompts, readResourceText } from './mcp-resources.js';
 import { toTool } from './mcp-tools.js';
 import { serviceCallFailed, WHAT } from './mcp.errors.js';
 import * as repo from './mcp.repo.js';
@@ -91,6 +91,24 @@ export function createMcpCatalog({ db, secrets, connector, pool, listTimeoutMs, 
       } catch (error) {
         throw serviceCallFailed(describeFailure(row.name, error, listTimeoutMs).message);
       }
+    },
+
+    /**
+     * Chosen resources of a service the viewer may use, read for an agent's context: each one's text, or
+     * the Chinese reason it could not be read. Throws `40401` for a service the viewer may not use.
+     */
+    async readResources(viewer: Viewer, serviceId: string, uris: string[], maxChars: number): Promise<Array<{ uri: string; text?: string; error?: string }>> {
+      const row = requireVisible(viewer, await repo.findServiceById(db, serviceId), WHAT);
+      const config = pooledConfig(row);
+      return Promise.all(
+        uris.map(async (uri) => {
+          try {
+            return { uri, text: await pool.use(config, (client) => readResourceText(client, uri, listTimeoutMs, maxChars)) };
+          } catch (error) {
+            return { uri, error: `资源 ${uri} 读取失败（${describeFailure(row.name, error, listTimeoutMs).message}）` };
+          }
+        }),
+      );
     },
 
     async getFunctionsInfoWithConfig(viewer: Viewer, body: McpConfigBody): Promise<McpFunctionsInfo> {

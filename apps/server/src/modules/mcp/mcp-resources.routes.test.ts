@@ -1,43 +1,16 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { McpResourcesAndPrompts, McpService } from '@agent-platform/contracts';
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
 import { expectCode, expectOk, startTestApp, type TestApp } from '../../../test/harness.js';
-
-/** One SDK server per request (stateless Streamable HTTP): `/full` offers resources and prompts, `/bare` only a tool. */
-function buildServer(full: boolean): McpServer {
-  const server = new McpServer({ name: 'library', version: '1.0.0' });
-  server.registerTool('noop', { description: 'Does nothing', inputSchema: {} }, async () => ({ content: [{ type: 'text', text: 'ok' }] }));
-  if (!full) return server;
-  server.registerResource('handbook', 'doc://handbook', { title: '员工手册', description: '公司制度与流程', mimeType: 'text/markdown' }, async (uri) => ({
-    contents: [{ uri: uri.href, text: '# 员工手册\n\n年假 10 天。' }],
-  }));
-  server.registerResource('prices', 'doc://prices', { mimeType: 'application/json' }, async (uri) => ({ contents: [{ uri: uri.href, text: '{"tea":12}' }] }));
-  server.registerPrompt('summarize', { title: '总结', description: '总结一段文字', argsSchema: { text: z.string().describe('要总结的文字'), style: z.string().optional() } }, ({ text }) => ({
-    messages: [{ role: 'user', content: { type: 'text', text: `请总结：${text}` } }],
-  }));
-  return server;
-}
+import { startLibraryMcp, type LibraryMcp } from '../../../test/fixtures/mcp-library.js';
 
 describe('MCP resources and prompts of a saved service', () => {
   let t: TestApp;
-  let http: Server;
-  let origin: string;
+  let library: LibraryMcp;
   let alice: string;
   let bob: string;
 
   beforeAll(async () => {
-    http = createServer((req, res) => {
-      const server = buildServer(req.url === '/full');
-      const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
-      res.on('close', () => void transport.close().then(() => server.close()));
-      void server.connect(transport).then(() => transport.handleRequest(req, res));
-    });
-    await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
-    origin = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
+    library = await startLibraryMcp();
     t = await startTestApp({ MCP_LIST_TIMEOUT_MS: '3000' });
     await t.signUp('res_admin');
     alice = await t.signUp('res_alice');
@@ -45,11 +18,10 @@ describe('MCP resources and prompts of a saved service', () => {
   });
   afterAll(async () => {
     await t?.close();
-    http?.closeAllConnections();
-    await new Promise((resolve) => http?.close(resolve));
+    await library?.close();
   });
 
-  const service = async (name: string, path: string) => expectOk(await t.call<McpService>('/api/service/create', { name, url: `${origin}${path}` }, alice));
+  const service = async (name: string, path: string) => expectOk(await t.call<McpService>('/api/service/create', { name, url: `${library.origin}${path}` }, alice));
 
   it('lists what the service offers through the SDK client: resources with their types, prompts with their arguments', async () => {
     const full = await service('资料库', '/full');

@@ -56,3 +56,10 @@ export async function listResourcesAndPrompts(client: Client, timeoutMs: number)
     : [];
   return { resources, prompts };
 }
+
+/** A resource read for an agent's context: its text (blobs named, not decoded), cut to `maxChars`. */
+export async function readResourceText(client: Client, uri: string, timeoutMs: number, maxChars: number): Promise<string> {
+  const result = await client.readResource({ uri }, { timeout: timeoutMs });
+  const text = result.contents.map((content) => ('text' in content && typeof content.text === 'string' ? content.text : `[二进制资源 ${content.mimeType ?? ''}]`.trim())).join('\n');
+  return text.length <= maxChars ? text : `${text.slice(0, maxChars)}\n…（资源过长，已截断，共 ${text.length} 个字符）`;
+}
