@@ -23,7 +23,6 @@ import type { ToolSource, ToolSources } from './tool-sources.js';
 export { toolRoutes } from './tool.routes.js';
 export type { ToolCatalog } from './tool-catalog.js';
 export type { ToolService } from './tool.service.js';
-export type { ToolProviderService } from './provider/provider.service.js';
 export type { PreparedTool, ToolDraft, ToolSource, ToolSources } from './tool-sources.js';
 export { checkedInputSchema, rowTool } from './tool-sources.js';
 export type { ToolRow } from './tool.repo.js';

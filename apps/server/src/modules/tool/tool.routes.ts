@@ -10,7 +10,10 @@ import type { ToolCatalog } from './tool-catalog.js';
 import type { ToolService } from './tool.service.js';
 
 /** Custom tools, the built-ins listed with them, a test run (`tool_use`), and API tool sets. */
-export function toolRoutes(app: FastifyInstance, { tools, catalog, providers, outbound }: { tools: ToolService; catalog: ToolCatalog; providers: ToolProviderService; outbound: Outbound }): void {
+export function toolRoutes(
+  app: FastifyInstance,
+  { tools, catalog, providers, outbound }: { tools: ToolService; catalog: ToolCatalog; providers: ToolProviderService; outbound: Outbound },
+): void {
   route(app, { url: '/tool/create', access: 'user', body: createToolBody, handler: ({ user, body }) => tools.create(user, body) });
   route(app, { url: '/tool/update', access: 'user', body: updateToolBody, handler: ({ user, body }) => tools.update(user, body) });
   route(app, { url: '/tool/query_tool_list', access: 'user', body: listToolsBody, handler: ({ user, body }) => tools.listUsable(user, body) });

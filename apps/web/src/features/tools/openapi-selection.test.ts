@@ -21,8 +21,22 @@ describe('OpenAPI import selection', () => {
       tags: ['宠物'],
       is_public: true,
     });
-    const fetched = providerBody(OPERATIONS, ['GET /pets/{id}'], { ...choices, url: 'http://127.0.0.1:9/doc.json', title: '', serverUrl: 'http://127.0.0.1:9 ', credential: credentialDraftOf({ type: 'none' }) });
-    expect(fetched).toEqual({ url: 'http://127.0.0.1:9/doc.json', operations: ['GET /pets/{id}'], server_url: 'http://127.0.0.1:9', auth: { type: 'none' }, credential_mode: 'shared', tags: ['宠物'], is_public: true });
+    const fetched = providerBody(OPERATIONS, ['GET /pets/{id}'], {
+      ...choices,
+      url: 'http://127.0.0.1:9/doc.json',
+      title: '',
+      serverUrl: 'http://127.0.0.1:9 ',
+      credential: credentialDraftOf({ type: 'none' }),
+    });
+    expect(fetched).toEqual({
+      url: 'http://127.0.0.1:9/doc.json',
+      operations: ['GET /pets/{id}'],
+      server_url: 'http://127.0.0.1:9',
+      auth: { type: 'none' },
+      credential_mode: 'shared',
+      tags: ['宠物'],
+      is_public: true,
+    });
   });
 
   it('flags chosen operations whose tool names clash (case-insensitively) and documents without an absolute server', () => {

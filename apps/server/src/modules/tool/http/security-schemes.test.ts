@@ -26,7 +26,10 @@ describe('authSchemeOf', () => {
     const deref = (value: unknown) => ((value as { $ref?: string }).$ref ? { type: 'apiKey', in: 'query', name: 'token' } : value);
     expect(authSchemeOf(document, deref)).toEqual({
       auth: { type: 'api_key', in: 'query', name: 'token' },
-      notes: ['认证方式「oidc」（openIdConnect）暂不支持，已忽略；可在工具集中改用 API Key、Bearer Token 或 Basic 认证', '认证方式「cookie」把 API Key 放在 cookie，暂只支持请求头或查询参数，已忽略'],
+      notes: [
+        '认证方式「oidc」（openIdConnect）暂不支持，已忽略；可在工具集中改用 API Key、Bearer Token 或 Basic 认证',
+        '认证方式「cookie」把 API Key 放在 cookie，暂只支持请求头或查询参数，已忽略',
+      ],
     });
     expect(authSchemeOf(schemes({ d: { type: 'http', scheme: 'digest' } }), same)).toEqual({ auth: { type: 'none' }, notes: ['认证方式「d」（HTTP digest）暂不支持，已忽略'] });
   });

@@ -26,15 +26,10 @@ describe('an agent turn with a tool set of per-user credentials', () => {
       ),
     );
     const agent = await c.createAgent({ tool_ids: [set.tools[0]!.id] }, c.bob);
-    c.llm.script(
-      { match: '读笔记', afterToolResult: false, toolCalls: [{ name: 'getNote', arguments: { noteId: 'n1' } }] },
-      { match: '读笔记', afterToolResult: true, text: '读完了。' },
-    );
+    c.llm.script({ match: '读笔记', afterToolResult: false, toolCalls: [{ name: 'getNote', arguments: { noteId: 'n1' } }] }, { match: '读笔记', afterToolResult: true, text: '读完了。' });
     const first = await c.chat({ agent_id: agent.id, query: '读笔记 n1' }, c.bob);
     const [missing] = ofType(first, 'observation');
-    expect(missing!.data.error).toBe(
-      '工具集「团队保险库」要求每位用户使用自己的认证密钥，你还没有填写：请到「工具 → API 工具 → 工具集「团队保险库」」页面的「我的凭据」中添加后重试',
-    );
+    expect(missing!.data.error).toBe('工具集「团队保险库」要求每位用户使用自己的认证密钥，你还没有填写：请到「工具 → API 工具 → 工具集「团队保险库」」页面的「我的凭据」中添加后重试');
     expect(first.at(-1)!.data.status).toBe('completed');
 
     expectOk(await c.t.call('/api/tool/provider/save_my_credential', { id: set.id, credential: { secret: VAULT_SECRETS.bob } }, c.bob));

@@ -15,8 +15,7 @@ export interface ProviderAuthResolver {
   authFor(viewer: Viewer, providerId: string): Promise<ProviderAuth>;
 }
 
-const missingOwnCredential = (title: string) =>
-  `工具集「${title}」要求每位用户使用自己的认证密钥，你还没有填写：请到「工具 → API 工具 → 工具集「${title}」」页面的「我的凭据」中添加后重试`;
+const missingOwnCredential = (title: string) => `工具集「${title}」要求每位用户使用自己的认证密钥，你还没有填写：请到「工具 → API 工具 → 工具集「${title}」」页面的「我的凭据」中添加后重试`;
 
 export function createProviderAuth({ db, box }: { db: Db; box: CredentialBox }): ProviderAuthResolver {
   return {

@@ -67,8 +67,14 @@ describe('API tool sets with per-user credentials: each user calls with their ow
   });
 
   it('refuses own credentials for shared sets and for sets the user cannot see', async () => {
-    const shared = expectOk(await t.call<ToolProviderInfo>('/api/tool/provider/create', { document: vault.document('key-header'), operations: ['ping'], credential: { secret: VAULT_SECRETS.robot } }, carol));
-    expectCode(await t.call('/api/tool/provider/save_my_credential', { id: shared.id, credential: { secret: 'x-secret-1' } }, carol), 40001, '这个工具集使用创建者的共享密钥，不需要填写自己的凭据');
+    const shared = expectOk(
+      await t.call<ToolProviderInfo>('/api/tool/provider/create', { document: vault.document('key-header'), operations: ['ping'], credential: { secret: VAULT_SECRETS.robot } }, carol),
+    );
+    expectCode(
+      await t.call('/api/tool/provider/save_my_credential', { id: shared.id, credential: { secret: 'x-secret-1' } }, carol),
+      40001,
+      '这个工具集使用创建者的共享密钥，不需要填写自己的凭据',
+    );
     expectCode(await t.call('/api/tool/provider/save_my_credential', { id: shared.id, credential: { secret: 'x-secret-1' } }, bob), 40401, '工具集不存在');
     expectCode(await t.call('/api/tool/provider/save_my_credential', { id: set.id, credential: { secret: '' } }, bob), 40001, '参数 credential.secret 不合法：请输入密钥');
   });

@@ -42,11 +42,7 @@ export async function prepareOperations(
 }
 
 /** Stores new operations of a set as its tools (in the caller's transaction); a name the owner already uses is refused. */
-export async function insertOperations(
-  tx: Db,
-  owner: { ownerId: string; providerId: string; isPublic: boolean; tags: string[] },
-  operations: PreparedOperation[],
-): Promise<void> {
+export async function insertOperations(tx: Db, owner: { ownerId: string; providerId: string; isPublic: boolean; tags: string[] }, operations: PreparedOperation[]): Promise<void> {
   for (const { operation, config, inputSchema } of operations) {
     const row = await tools.insertTool(tx, {
       ownerId: owner.ownerId,

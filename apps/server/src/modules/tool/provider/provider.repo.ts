@@ -14,8 +14,7 @@ const columns = {
 };
 
 const likePattern = (keyword: string) => `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-const filterOf = (viewer: Viewer, keyword?: string): SQL | undefined =>
-  and(visibleWhere(viewer, toolProviders), keyword ? ilike(toolProviders.title, likePattern(keyword)) : undefined);
+const filterOf = (viewer: Viewer, keyword?: string): SQL | undefined => and(visibleWhere(viewer, toolProviders), keyword ? ilike(toolProviders.title, likePattern(keyword)) : undefined);
 
 export async function findProvider(db: Db, id: string): Promise<ProviderRow | undefined> {
   return (await db.select(columns).from(toolProviders).where(eq(toolProviders.id, id)).limit(1))[0];

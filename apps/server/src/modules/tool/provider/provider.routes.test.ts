@@ -50,9 +50,21 @@ describe('API tool sets: an OpenAPI document with securitySchemes, one shared cr
 
   it('imports the operations as tools that call with the set credential, entered once and never answered', async () => {
     const created = expectOk(
-      await t.call<ToolProviderInfo>('/api/tool/provider/create', { document: vault.document('bearer'), operations: ['listNotes', 'getNote'], credential: { secret: VAULT_SECRETS.robot }, is_public: true }, alice),
+      await t.call<ToolProviderInfo>(
+        '/api/tool/provider/create',
+        { document: vault.document('bearer'), operations: ['listNotes', 'getNote'], credential: { secret: VAULT_SECRETS.robot }, is_public: true },
+        alice,
+      ),
     );
-    expect(created).toMatchObject({ title: '保险库（bearer）', auth: { type: 'bearer' }, credential_mode: 'shared', server_url: vault.url, editable: true, credential: { username: '', secret: 'vaul****0001' }, my_credential: null });
+    expect(created).toMatchObject({
+      title: '保险库（bearer）',
+      auth: { type: 'bearer' },
+      credential_mode: 'shared',
+      server_url: vault.url,
+      editable: true,
+      credential: { username: '', secret: 'vaul****0001' },
+      my_credential: null,
+    });
     expect(created.tools.map((tool) => [tool.name, tool.provider?.id, tool.is_public])).toEqual([
       ['getNote', created.id, true],
       ['listNotes', created.id, true],
@@ -85,7 +97,11 @@ describe('API tool sets: an OpenAPI document with securitySchemes, one shared cr
     const none = expectOk(await t.call<ToolProviderInfo>('/api/tool/provider/update', { id: created.id, auth: { type: 'none' } }, carol));
     expect((await use(toolOf(none, 'ping').id, carol)).error).toBe('接口返回错误状态 401：{"error":"unauthorized"}');
     const keyed = expectOk(
-      await t.call<ToolProviderInfo>('/api/tool/provider/update', { id: created.id, auth: { type: 'api_key', in: 'header', name: 'X-Vault-Key' }, credential: { secret: VAULT_SECRETS.robot } }, carol),
+      await t.call<ToolProviderInfo>(
+        '/api/tool/provider/update',
+        { id: created.id, auth: { type: 'api_key', in: 'header', name: 'X-Vault-Key' }, credential: { secret: VAULT_SECRETS.robot } },
+        carol,
+      ),
     );
     expect(JSON.parse((await use(ping.id, carol)).output)).toMatchObject({ who: 'robot', path: 'ping' });
     // The masked value sent back keeps the secret; a masked value that is not the stored one is refused.
@@ -96,12 +112,18 @@ describe('API tool sets: an OpenAPI document with securitySchemes, one shared cr
 
   it('sends basic and query-key credentials as their schemes say', async () => {
     const basic = expectOk(
-      await t.call<ToolProviderInfo>('/api/tool/provider/create', { document: vault.document('basic'), operations: ['ping'], credential: { username: 'vault-user', secret: VAULT_SECRETS.robot } }, bob),
+      await t.call<ToolProviderInfo>(
+        '/api/tool/provider/create',
+        { document: vault.document('basic'), operations: ['ping'], credential: { username: 'vault-user', secret: VAULT_SECRETS.robot } },
+        bob,
+      ),
     );
     expect(basic.credential).toEqual({ username: 'vault-user', secret: 'vaul****0001' });
     expect(JSON.parse((await use(basic.tools[0]!.id, bob)).output)).toMatchObject({ who: 'robot' });
     expectCode(await t.call('/api/tool/provider/create', { document: vault.document('basic'), credential: { secret: VAULT_SECRETS.robot } }, bob), 40001, 'Basic 认证需要填写用户名');
-    const query = expectOk(await t.call<ToolProviderInfo>('/api/tool/provider/create', { url: vault.documentUrl('key-query'), operations: ['getNote'], credential: { secret: VAULT_SECRETS.robot } }, bob));
+    const query = expectOk(
+      await t.call<ToolProviderInfo>('/api/tool/provider/create', { url: vault.documentUrl('key-query'), operations: ['getNote'], credential: { secret: VAULT_SECRETS.robot } }, bob),
+    );
     expect(JSON.parse((await use(query.tools[0]!.id, bob, { noteId: 'q' })).output)).toEqual({ who: 'robot', path: 'notes/q', query: {} });
     // The owner already has tools of these names: a second import of the same operations is refused whole.
     expectCode(await t.call('/api/tool/provider/create', { url: vault.documentUrl('key-query'), operations: ['getNote'] }, bob), 40901, '工具名称「getNote」已存在，请换一个名称');

@@ -1,11 +1,4 @@
-import {
-  createToolProviderBody,
-  listToolProvidersBody,
-  reimportToolProviderBody,
-  saveMyToolCredentialBody,
-  toolProviderIdBody,
-  updateToolProviderBody,
-} from '@agent-platform/contracts';
+import { createToolProviderBody, listToolProvidersBody, reimportToolProviderBody, saveMyToolCredentialBody, toolProviderIdBody, updateToolProviderBody } from '@agent-platform/contracts';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../../platform/http/index.js';
 import type { ToolProviderService } from './provider.service.js';

@@ -51,7 +51,15 @@ export function CredentialFields({ value, onChange, editing = false, disabled = 
 }
 
 /** Username (basic only) and the secret, labelled by the scheme. */
-export function SecretFields({ value, onChange, hint }: { value: Pick<CredentialDraft, 'type' | 'username' | 'secret'>; onChange: (changes: Partial<CredentialDraft>) => void; hint?: string }) {
+export function SecretFields({
+  value,
+  onChange,
+  hint,
+}: {
+  value: Pick<CredentialDraft, 'type' | 'username' | 'secret'>;
+  onChange: (changes: Partial<CredentialDraft>) => void;
+  hint?: string;
+}) {
   const label = TEXT.secretLabel[value.type];
   return (
     <Row gutter={16}>

@@ -19,7 +19,10 @@ export function MyCredentialCard({ provider }: { provider: ToolProviderInfo }) {
       toast.error(problem ?? TOOL_TOAST.failed);
       return;
     }
-    save.mutate({ id: provider.id, credential }, { onSuccess: () => toast.success(TEXT.myCredentialSaved), onError: (error) => toast.error(TOOL_TOAST.saveFailed, { description: error.message }) });
+    save.mutate(
+      { id: provider.id, credential },
+      { onSuccess: () => toast.success(TEXT.myCredentialSaved), onError: (error) => toast.error(TOOL_TOAST.saveFailed, { description: error.message }) },
+    );
   };
   const drop = () =>
     remove.mutate(provider.id, {

@@ -153,7 +153,13 @@ export function OpenApiImport({ onImported }: { onImported?: () => void }) {
             <Row gutter={16}>
               <Col xs={24} md={8}>
                 <Form.Item label={TEXT.title}>
-                  <Input value={title} maxLength={100} onChange={(event) => setTitle(event.target.value)} placeholder={preview.result.title || TEXT.titlePlaceholder} aria-label={TEXT.title} />
+                  <Input
+                    value={title}
+                    maxLength={100}
+                    onChange={(event) => setTitle(event.target.value)}
+                    placeholder={preview.result.title || TEXT.titlePlaceholder}
+                    aria-label={TEXT.title}
+                  />
                 </Form.Item>
               </Col>
               <Col xs={24} md={16}>

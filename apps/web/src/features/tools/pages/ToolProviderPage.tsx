@@ -91,7 +91,9 @@ export default function ToolProviderPage() {
                 </Descriptions.Item>
                 {provider.document_url ? <Descriptions.Item label={TEXT.documentUrl}>{provider.document_url}</Descriptions.Item> : null}
                 <Descriptions.Item label={TEXT.owner}>{provider.owner_name}</Descriptions.Item>
-                <Descriptions.Item label={TEXT.visibility}>{provider.is_public ? <Tag color="processing">{TOOL_LIST_TEXT.public}</Tag> : <Tag>{TOOL_LIST_TEXT.private}</Tag>}</Descriptions.Item>
+                <Descriptions.Item label={TEXT.visibility}>
+                  {provider.is_public ? <Tag color="processing">{TOOL_LIST_TEXT.public}</Tag> : <Tag>{TOOL_LIST_TEXT.private}</Tag>}
+                </Descriptions.Item>
                 <Descriptions.Item label={TEXT.auth}>{AUTH_TYPE_LABELS[provider.auth.type]}</Descriptions.Item>
                 {provider.auth.type === 'none' ? null : <Descriptions.Item label={TEXT.mode}>{TOOL_CREDENTIAL_MODE_LABELS[provider.credential_mode]}</Descriptions.Item>}
               </Descriptions>
