@@ -140,7 +140,7 @@ describe('API tool sets: an OpenAPI document with securitySchemes, one shared cr
     expect(result.provider.tools.map((tool) => tool.name)).toEqual(['getNote', 'noteStats']);
     const updated = toolOf(result.provider, 'getNote');
     expect(updated.id).toBe(getNote.id);
-    expect(Object.keys((updated.input_schema as { properties: object }).properties)).toEqual(['noteId', 'fields']);
+    expect(Object.keys((updated.input_schema as { properties: object }).properties).sort()).toEqual(['fields', 'noteId']);
     expect(result.provider.credential).toEqual(created.credential);
     expect(JSON.parse((await use(getNote.id, dave, { noteId: 'a', fields: 'title' })).output)).toEqual({ who: 'robot', path: 'notes/a', query: { fields: 'title' } });
     expect(JSON.parse((await use(toolOf(result.provider, 'noteStats').id, dave)).output)).toMatchObject({ who: 'robot', path: 'stats' });
