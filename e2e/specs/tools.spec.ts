@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '../support/test';
 import { apiCreateModel, apiLogin, apiRegister } from '../support/api';
-import { startApiServer, type E2eApiServer } from '../support/api-server';
+import { E2E_API_TOKEN, startApiServer, type E2eApiServer } from '../support/api-server';
 import { newUser } from '../support/constants';
 import { startMcpServer, MCP_E2E_TOKEN, type E2eMcpServer } from '../support/mcp-server';
 import { answers, composer, inDarkMode, uniqueModelName } from '../support/models';
@@ -57,8 +57,9 @@ test('imports an OpenAPI document, previews its operations and tests the importe
   await button(page, '导入 1 个工具').click();
   await expect(toast(page, '已导入 1 个工具')).toBeVisible();
 
-  // The API tools list shows it; the other operation was not imported.
-  await expect(page).toHaveURL(/\/tool\/llm$/);
+  // The import is an API tool set with its own page; the API tools list shows its tool, the other operation was not imported.
+  await expect(page).toHaveURL(/\/tool\/provider\/[0-9a-f-]{36}$/);
+  await page.goto('/tool/llm');
   const row = page.getByRole('row').filter({ hasText: weather });
   await expect(row).toBeVisible();
   await expect(page.getByRole('row').filter({ hasText: `getTime_${suffix}` })).toHaveCount(0);
@@ -98,6 +99,42 @@ test('imports an OpenAPI document, previews its operations and tests the importe
   await page.getByText('多模态工具', { exact: true }).click();
   await expect(page.getByRole('combobox', { name: '模型' })).toBeVisible();
   await inDarkMode(page, () => shot(page, 'tools-form-multimodal-dark'));
+});
+
+test('imports an OpenAPI document with a bearer scheme, takes the token once and tests two operations with it', async ({ page }) => {
+  await page.goto('/tool/create');
+  await expect(page.getByRole('heading', { name: '创建工具' })).toBeVisible({ timeout: 20_000 });
+  await page.getByText('导入 OpenAPI', { exact: true }).click();
+  await page.getByLabel('OpenAPI 文档', { exact: true }).fill(api.securedOpenApi(suffix));
+  await button(page, '解析文档').click();
+  await expect(page.getByText('已选择 2 / 2 个接口')).toBeVisible();
+  // The scheme comes from the document's securitySchemes: only the token is asked for.
+  await expect(page.getByText('已从文档的 securitySchemes 识别认证方式：Bearer Token')).toBeVisible();
+  await page.getByRole('textbox', { name: 'Bearer Token' }).fill(E2E_API_TOKEN);
+  await shot(page, 'tools-provider-import');
+  await button(page, '导入 2 个工具').click();
+  await expect(toast(page, '已导入 2 个工具')).toBeVisible();
+
+  // The set's page: the token is kept masked, both operations are listed.
+  await expect(page.getByRole('heading', { name: `API 工具集：笔记接口 ${suffix}` })).toBeVisible({ timeout: 20_000 });
+  const token = page.getByRole('textbox', { name: 'Bearer Token' });
+  await expect(token).toHaveValue(/^e2e-\*{4}7731$/);
+  await shot(page, 'tools-provider');
+  await inDarkMode(page, () => shot(page, 'tools-provider-dark'));
+
+  await page.getByRole('button', { name: `测试 listNotes_${suffix}` }).click();
+  await expect(page.getByRole('heading', { name: /工具调用/ })).toBeVisible({ timeout: 20_000 });
+  await button(page, '运行').click();
+  await expect(page.getByTestId('tool-output')).toContainText('记得买牛奶', { timeout: 20_000 });
+  await expect(page.getByText('运行成功')).toBeVisible();
+
+  await page.goBack();
+  await page.getByRole('button', { name: `测试 getNote_${suffix}` }).click();
+  await page.getByLabel('id', { exact: true }).fill('n42');
+  await button(page, '运行').click();
+  await expect(page.getByTestId('tool-output')).toContainText('"id": "n42"', { timeout: 20_000 });
+  await expect(page.getByText('运行成功')).toBeVisible();
+  await shot(page, 'tools-provider-call');
 });
 
 test('registers an MCP service, tests the connection and lists its functions', async ({ page }) => {

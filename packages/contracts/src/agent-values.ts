@@ -8,7 +8,7 @@ export const AGENT_DEFAULTS = {
   kb_mode: 'hybrid',
 } as const;
 
-export const AGENT_LIMITS = { max_steps: 30, history_turns: 50, tools: 30, kbs: 20, services: 10, suggested_questions: 6 } as const;
+export const AGENT_LIMITS = { max_steps: 30, history_turns: 50, tools: 30, kbs: 20, services: 10, resources: 5, suggested_questions: 6 } as const;
 
 /** The pauses of agent and plan chat (docs/streaming.md, `await.kind`). */
 export const HITL_KINDS = ['action_confirm', 'observation_confirm', 'plan_confirm'] as const;

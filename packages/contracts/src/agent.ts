@@ -4,10 +4,11 @@ import { KB_SEARCH_MODES } from './knowledge-values.js';
 import { AGENT_DEFAULTS, AGENT_LIMITS, type PlanStepStatus } from './agent-values.js';
 import { tagFilter, tagNameList } from './tag.js';
 
-/** An MCP service an agent uses: all its functions, or the named ones. */
+/** An MCP service an agent uses: all its functions, or the named ones; `resources` (URIs) are read into its context each turn. */
 export interface AgentServiceRef {
   service_id: string;
   functions?: string[];
+  resources?: string[];
 }
 
 /** An agent as pages and calls see it. */
@@ -81,6 +82,7 @@ const agentFields = {
       z.object({
         service_id: id('服务 id'),
         functions: z.array(requiredText('函数名', 200), { error: '函数必须是数组' }).max(100, '最多 100 个函数').optional(),
+        resources: z.array(requiredText('资源地址', 2000), { error: '资源必须是数组' }).max(AGENT_LIMITS.resources, `每个服务最多附加 ${AGENT_LIMITS.resources} 个资源`).optional(),
       }),
       { error: '服务必须是数组' },
     )

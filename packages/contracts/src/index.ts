@@ -25,6 +25,7 @@ export * from './tag.js';
 export * from './tag-values.js';
 export * from './tool.js';
 export * from './tool-values.js';
+export * from './tool-provider.js';
 export * from './service.js';
 export * from './service-values.js';
 export * from './agent.js';

@@ -57,3 +57,27 @@ export interface McpFunctionsInfo {
   functions: McpFunctionInfo[];
   duration_ms: number;
 }
+
+/** A resource an MCP service offers (`resources/list`): context an agent may read. */
+export interface McpResourceInfo {
+  uri: string;
+  name: string;
+  title: string;
+  description: string;
+  mime_type: string;
+}
+
+/** A prompt template an MCP service offers (`prompts/list`). */
+export interface McpPromptInfo {
+  name: string;
+  title: string;
+  description: string;
+  arguments: Array<{ name: string; description: string; required: boolean }>;
+}
+
+/** `/service/get_mcp_resources_and_prompts`: empty lists for a service that declares neither capability. */
+export interface McpResourcesAndPrompts {
+  resources: McpResourceInfo[];
+  prompts: McpPromptInfo[];
+  duration_ms: number;
+}

@@ -32,3 +32,8 @@ export const TOOL_NAME_RULE = /^[a-zA-Z0-9_-]{1,64}$/;
 
 export const TOOL_HTTP_DEFAULTS = { timeout_ms: 15_000 } as const;
 export const TOOL_KB_DEFAULTS = { top_k: 5, mode: 'hybrid' } as const;
+
+/** Whose secret a tool set calls with: the owner's, shared by everyone who uses it, or each user's own. */
+export const TOOL_CREDENTIAL_MODES = ['shared', 'per_user'] as const;
+export type ToolCredentialMode = (typeof TOOL_CREDENTIAL_MODES)[number];
+export const TOOL_CREDENTIAL_MODE_LABELS: Record<ToolCredentialMode, string> = { shared: '共享密钥（所有使用者用创建者的密钥）', per_user: '每个用户填写自己的密钥' };

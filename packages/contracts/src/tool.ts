@@ -35,6 +35,8 @@ export interface ToolInfo {
   config: Record<string, unknown>;
   created_at: string | null;
   updated_at: string | null;
+  /** The API tool set (imported OpenAPI document) the tool is an operation of: it runs with the set's credentials. */
+  provider: { id: string; title: string } | null;
 }
 
 /** `/tool/tool_use`: what one run gave. `output` is what a model would read (the error text on failure). */
@@ -47,7 +49,7 @@ export interface ToolUseResult {
 
 /** One operation found in an OpenAPI document (`/tool/parse_openapi`). */
 export interface OpenApiOperation {
-  /** Identifies the operation for `/tool/create` (`openapi.operation`): the operationId, or `GET /path`. */
+  /** Identifies the operation for `/tool/provider/create` (`operations`): the operationId, or `GET /path`. */
   key: string;
   method: string;
   path: string;
@@ -63,6 +65,12 @@ export interface OpenApiPreview {
   version: string;
   servers: string[];
   operations: OpenApiOperation[];
+  /** The auth scheme read from the document's `securitySchemes` (`none` when it declares none the tools can send). */
+  auth: ToolAuthScheme;
+  /** Why a scheme of the document was left aside (OAuth2, cookies…), in Chinese. */
+  auth_notes: string[];
+  /** The document's text, when it was fetched from `url`: the page sends it on to the import. */
+  document?: string;
 }
 
 const toolName = z.string({ error: '工具名称必须是文本' }).trim().regex(TOOL_NAME_RULE, '工具名称只能包含字母、数字、下划线和短横线，最长 64 个字符');
@@ -88,6 +96,23 @@ export const toolAuth = z.discriminatedUnion(
   { error: `认证方式只能是 ${TOOL_AUTH_TYPES.join('、')}` },
 );
 export type ToolAuth = z.infer<typeof toolAuth>;
+
+/** How a request is authenticated, without the secret: a tool set's scheme. */
+export const toolAuthScheme = z.discriminatedUnion(
+  'type',
+  [
+    z.object({ type: z.literal('none') }),
+    z.object({
+      type: z.literal('api_key'),
+      in: z.enum(['header', 'query'], { error: 'API Key 位置只能是 header 或 query' }),
+      name: requiredText('API Key 参数名', 100),
+    }),
+    z.object({ type: z.literal('bearer') }),
+    z.object({ type: z.literal('basic') }),
+  ],
+  { error: `认证方式只能是 ${TOOL_AUTH_TYPES.join('、')}` },
+);
+export type ToolAuthScheme = z.infer<typeof toolAuthScheme>;
 
 /** A custom HTTP API tool (`kind: llm`): one endpoint; input properties mapped by `params`. */
 export const httpToolConfig = z.object({
@@ -129,13 +154,7 @@ export const serviceToolConfig = z.object({
 });
 export type ServiceToolConfig = z.infer<typeof serviceToolConfig>;
 
-const openApiImport = z.object({
-  document: requiredText('OpenAPI 文档', 2_000_000),
-  /** The operation's key from `/tool/parse_openapi`. */
-  operation: requiredText('接口操作', 300),
-  /** Base URL when the document has none or a relative one. */
-  server_url: optionalText('服务地址', 2000),
-});
+const openApiDocument = requiredText('OpenAPI 文档', 2_000_000);
 
 const toolFields = {
   name: toolName,
@@ -148,10 +167,7 @@ const toolFields = {
   config: z.record(z.string(), z.unknown(), { error: '工具配置必须是对象' }),
 };
 
-/**
- * `kind: llm` is described by `config` (+ `input_schema`) or imported with `openapi` (one tool per
- * operation: the page calls create once per chosen operation). Name and title default from the operation.
- */
+/** `kind: llm` is described by `config` (+ `input_schema`); an OpenAPI document's operations come in as a tool set (`/tool/provider/create`). */
 export const createToolBody = z.object({
   kind: z.enum(TOOL_KINDS, { error: `工具类型只能是 ${TOOL_KINDS.join('、')}` }),
   name: toolFields.name.optional(),
@@ -161,7 +177,6 @@ export const createToolBody = z.object({
   is_public: toolFields.is_public.default(false),
   input_schema: toolFields.input_schema.optional(),
   config: toolFields.config.optional(),
-  openapi: openApiImport.optional(),
 });
 export type CreateToolBody = z.infer<typeof createToolBody>;
 
@@ -194,4 +209,10 @@ export const toolUseBody = z.object({
 });
 export type ToolUseBody = z.infer<typeof toolUseBody>;
 
-export const parseOpenApiBody = z.object({ document: openApiImport.shape.document });
+/** The document pasted (`document`) or fetched from `url` through the outbound rules. */
+export const openApiSource = {
+  document: openApiDocument.optional(),
+  url: optionalText('文档网址', 2000).refine((url) => url === undefined || /^https?:\/\//i.test(url), '文档网址必须以 http:// 或 https:// 开头'),
+};
+export const parseOpenApiBody = z.object(openApiSource).refine((body) => Boolean(body.document) !== Boolean(body.url), '请粘贴 OpenAPI 文档或填写文档网址（二选一）');
+export type ParseOpenApiBody = z.infer<typeof parseOpenApiBody>;

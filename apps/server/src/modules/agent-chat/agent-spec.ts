@@ -11,6 +11,7 @@ import type { LlmService, ResolvedModel } from '../llm/index.js';
 import type { McpCatalog } from '../mcp/index.js';
 import type { ToolCatalog } from '../tool/index.js';
 import { knowledgeSearchTool, retrieveForAgent } from './agent-knowledge.js';
+import { attachedResources } from './agent-resources.js';
 import { runInputOf, type AgentRunInput } from './agent-run-input.js';
 import { toolsForModel } from './model-tools.js';
 
@@ -89,13 +90,14 @@ export type AgentEngineParts = Pick<EngineSpec, 'viewer' | 'systemPrompt' | 'too
 export async function agentEngineParts(deps: AgentSpecDeps, viewer: Viewer, agent: AgentInfo, query: string, feature: string): Promise<AgentEngineParts> {
   const model = await deps.llm.resolveModel(viewer, agent.llm_name, 'chat');
   const found = await agentTools(deps, viewer, agent);
+  const attached = await attachedResources(deps.mcp, viewer, agent);
   const { tools, notice } = toolsForModel(model, found.tools);
-  const notes = found.unavailable.map((message) => `（注意：${message}，相关工具本次不可用。）`);
+  const notes = [...found.unavailable.map((message) => `（注意：${message}，相关工具本次不可用。）`), ...attached.unavailable.map((message) => `（注意：${message}。）`)];
   return {
     model,
     notice,
     viewer,
-    systemPrompt: [agent.system_prompt, ...notes].filter(Boolean).join('\n\n'),
+    systemPrompt: [agent.system_prompt, attached.context, ...notes].filter(Boolean).join('\n\n'),
     tools,
     policy: { actionConfirm: agent.hitl.action_confirm, observationConfirm: agent.hitl.observation_confirm, maxSteps: agent.max_steps, toolTimeoutMs: deps.toolTimeoutMs },
     parameters: {

@@ -7,7 +7,7 @@ import { storedJson, storedList } from '../../core/index.js';
 
 export const retrievalSchema = z.object({ top_k: z.number(), threshold: z.number(), mode: z.enum(KB_SEARCH_MODES) });
 export const hitlSchema = z.object({ action_confirm: z.boolean(), observation_confirm: z.boolean() });
-const serviceRef = z.object({ service_id: z.string(), functions: z.array(z.string()).optional() });
+const serviceRef = z.object({ service_id: z.string(), functions: z.array(z.string()).optional(), resources: z.array(z.string()).optional() });
 /** A list, so it carries no version: an element that changes shape becomes an object list with one. */
 export const serviceRefsSchema = z.array(serviceRef);
 export const storedServiceRefs = storedList('agent services', serviceRef);

@@ -1,4 +1,4 @@
-import type { McpConfigBody, McpFunctionInfo, McpFunctionsInfo, SseConfigBody } from '@agent-platform/contracts';
+import type { McpConfigBody, McpFunctionInfo, McpFunctionsInfo, McpResourcesAndPrompts, SseConfigBody } from '@agent-platform/contracts';
 import type { Db } from '../../platform/db/index.js';
 import { badInput, requireEditable, requireVisible, type Viewer } from '../../core/index.js';
 import type { SecretBox } from '../../platform/security/index.js';
@@ -6,6 +6,7 @@ import type { Tool } from '../../runtime/tools/index.js';
 import { describeFailure, type McpConnectionConfig, type McpConnector } from './mcp-connection.js';
 import { listFunctions } from './mcp-functions.js';
 import type { McpPool, PooledConfig } from './mcp-pool.js';
+import { listResourcesAndPrompts, readResourceText } from './mcp-resources.js';
 import { toTool } from './mcp-tools.js';
 import { serviceCallFailed, WHAT } from './mcp.errors.js';
 import * as repo from './mcp.repo.js';
@@ -78,6 +79,36 @@ export function createMcpCatalog({ db, secrets, connector, pool, listTimeoutMs, 
       const started = Date.now();
       const row = requireVisible(viewer, await repo.findServiceById(db, id), WHAT);
       return { functions: await functionsOf(row), duration_ms: Date.now() - started };
+    },
+
+    /** What a saved service offers besides functions: its resources and prompts. */
+    async getResourcesAndPrompts(viewer: Viewer, id: string): Promise<McpResourcesAndPrompts> {
+      const started = Date.now();
+      const row = requireVisible(viewer, await repo.findServiceById(db, id), WHAT);
+      try {
+        const offered = await pool.use(pooledConfig(row), (client) => listResourcesAndPrompts(client, listTimeoutMs));
+        return { ...offered, duration_ms: Date.now() - started };
+      } catch (error) {
+        throw serviceCallFailed(describeFailure(row.name, error, listTimeoutMs).message);
+      }
+    },
+
+    /**
+     * Chosen resources of a service the viewer may use, read for an agent's context: each one's text, or
+     * the Chinese reason it could not be read. Throws `40401` for a service the viewer may not use.
+     */
+    async readResources(viewer: Viewer, serviceId: string, uris: string[], maxChars: number): Promise<Array<{ uri: string; text?: string; error?: string }>> {
+      const row = requireVisible(viewer, await repo.findServiceById(db, serviceId), WHAT);
+      const config = pooledConfig(row);
+      return Promise.all(
+        uris.map(async (uri) => {
+          try {
+            return { uri, text: await pool.use(config, (client) => readResourceText(client, uri, listTimeoutMs, maxChars)) };
+          } catch (error) {
+            return { uri, error: `资源 ${uri} 读取失败（${describeFailure(row.name, error, listTimeoutMs).message}）` };
+          }
+        }),
+      );
     },
 
     async getFunctionsInfoWithConfig(viewer: Viewer, body: McpConfigBody): Promise<McpFunctionsInfo> {

@@ -4,7 +4,7 @@ import { route } from '../../platform/http/index.js';
 import type { McpCatalog } from './mcp-catalog.js';
 import type { McpServiceRegistry } from './mcp.service.js';
 
-/** MCP services: the list, the form, connection tests and their functions. */
+/** MCP services: the list, the form, connection tests, their functions, resources and prompts. */
 export function mcpRoutes(app: FastifyInstance, { registry, catalog }: { registry: McpServiceRegistry; catalog: McpCatalog }): void {
   route(app, { url: '/service/create', access: 'user', body: createServiceBody, handler: ({ user, body }) => registry.createService(user, body) });
   route(app, { url: '/service/update', access: 'user', body: updateServiceBody, handler: ({ user, body }) => registry.updateService(user, body) });
@@ -19,6 +19,12 @@ export function mcpRoutes(app: FastifyInstance, { registry, catalog }: { registr
     access: 'user',
     body: mcpConfigBody,
     handler: ({ user, body }) => catalog.getFunctionsInfoWithConfig(user, body),
+  });
+  route(app, {
+    url: '/service/get_mcp_resources_and_prompts',
+    access: 'user',
+    body: serviceIdBody,
+    handler: ({ user, body }) => catalog.getResourcesAndPrompts(user, body.id),
   });
   route(app, { url: '/service/get_sse_mcp_functions_info', access: 'user', body: sseConfigBody, handler: ({ user, body }) => catalog.getSseFunctionsInfo(user, body) });
 }

@@ -13,6 +13,9 @@ import { kbToolSource } from './kb-source.js';
 import { multimodalToolSource } from './multimodal-source.js';
 import { createToolCatalog } from './tool-catalog.js';
 import { createToolService } from './tool.service.js';
+import { createCredentialBox } from './provider/credentials.js';
+import { createProviderAuth } from './provider/provider-auth.js';
+import { createToolProviderService } from './provider/provider.service.js';
 import { toolsUsing } from './tool.repo.js';
 import { tools } from './tool.tables.js';
 import type { ToolSource, ToolSources } from './tool-sources.js';
@@ -54,12 +57,14 @@ export interface ToolModuleDeps {
 }
 
 /**
- * Custom tools and the catalog agents resolve tools from. `sources` maps each stored kind to how it is
+ * Custom tools, API tool sets (imported OpenAPI documents with shared or per-user credentials) and the
+ * catalog agents resolve tools from. `sources` maps each stored kind to how it is
  * checked and run; another module's kind (`service` from MCP) comes in `moreSources`.
  */
 export function createToolModule({ db, outbound, secrets, llm, files, retriever, checkKb, builtins, moreSources = {} }: ToolModuleDeps) {
+  const box = createCredentialBox(secrets);
   const sources: ToolSources = new Map<ToolKind, ToolSource>([
-    ['llm', httpToolSource({ outbound, secrets })],
+    ['llm', httpToolSource({ outbound, secrets, providerAuth: createProviderAuth({ db, box }) })],
     ['llm/kb', kbToolSource({ retriever, checkKb })],
     ['llm/multimodal', multimodalToolSource({ llm, files, outbound })],
     ...(Object.entries(moreSources) as Array<[ToolKind, ToolSource]>),
@@ -67,5 +72,7 @@ export function createToolModule({ db, outbound, secrets, llm, files, retriever,
   return {
     tools: createToolService({ db, sources, builtins }),
     catalog: createToolCatalog({ db, sources, builtins }),
+    providers: createToolProviderService({ db, outbound, box, sources, builtinNames: new Set(builtins.map((tool) => tool.name.toLowerCase())) }),
+    outbound,
   };
 }

@@ -8,3 +8,4 @@ export const builtinNameTaken = (name: string) => badInput(`工具名称「${nam
 export const kindUnsupported = (kind: string) => badInput(`暂不支持创建「${kind}」类型的工具`);
 export const badInputSchema = () => badInput('输入参数定义不是有效的 JSON Schema（顶层须为 type: object）');
 export const maskedSecretGiven = () => badInput('请重新输入认证密钥（不能提交打码后的值）');
+export const providerToolVisibility = () => badInput('该工具属于 API 工具集，请在工具集页面修改是否公开');

@@ -27,6 +27,7 @@ export function toToolInfo(row: ToolListRow, viewer: Viewer, sources: ToolSource
     config: configShown(row, source),
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
+    provider: row.providerId ? { id: row.providerId, title: row.providerTitle ?? '' } : null,
   };
 }
 
@@ -47,5 +48,6 @@ export function builtinInfo(tool: Tool): ToolInfo {
     config: {},
     created_at: null,
     updated_at: null,
+    provider: null,
   };
 }

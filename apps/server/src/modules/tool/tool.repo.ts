@@ -8,7 +8,7 @@ import { tools } from './tool.tables.js';
 export type ToolRow = typeof tools.$inferSelect;
 export type NewTool = typeof tools.$inferInsert;
 export type ToolChanges = Partial<Omit<NewTool, 'id' | 'ownerId' | 'createdAt' | 'updatedAt'>>;
-export type ToolListRow = ToolRow & { ownerName: string };
+export type ToolListRow = ToolRow & { ownerName: string; providerTitle: string | null };
 
 /** A row as read: its input schema and tags through their schemas (its config is read by its kind's source). */
 const readTool = <R extends ToolRow>(row: R): R => ({ ...row, inputSchema: storedInputSchema.read(row.inputSchema), tags: storedToolTags.read(row.tags) });
@@ -28,6 +28,7 @@ const listColumns = {
   ...getTableColumns(tools),
   // The user module's table, read by name: modules import each other's tables only for foreign keys.
   ownerName: sql<string>`(select coalesce(nullif(u.nick_name, ''), u.user_name) from users u where u.id = "tools"."owner_id")`,
+  providerTitle: sql<string | null>`(select p.title from tool_providers p where p.id = "tools"."provider_id")`,
 };
 
 function filterOf({ scope, kind, tag, keyword }: ToolFilter): SQL | undefined {
@@ -51,6 +52,17 @@ export async function listTools(db: Db, filter: ToolFilter, offset: number, limi
 
 export async function findToolListRow(db: Db, id: string): Promise<ToolListRow | undefined> {
   return readFirst(await db.select(listColumns).from(tools).where(eq(tools.id, id)).limit(1));
+}
+
+/** A tool set's operations, in the order they were imported. */
+export async function listProviderTools(db: Db, providerId: string): Promise<ToolListRow[]> {
+  const rows = await db.select(listColumns).from(tools).where(eq(tools.providerId, providerId)).orderBy(tools.createdAt, tools.name);
+  return rows.map(readTool);
+}
+
+/** A tool set's visibility is its tools'. */
+export async function setProviderToolsPublic(db: Db, providerId: string, isPublic: boolean): Promise<void> {
+  await db.update(tools).set({ isPublic, updatedAt: new Date() }).where(eq(tools.providerId, providerId));
 }
 
 export async function findToolsByIds(db: Db, ids: string[]): Promise<ToolRow[]> {

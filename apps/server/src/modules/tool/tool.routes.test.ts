@@ -1,4 +1,4 @@
-import type { OpenApiPreview, Page, ToolInfo } from '@agent-platform/contracts';
+import type { OpenApiPreview, Page, ToolInfo, ToolProviderInfo } from '@agent-platform/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectCode, expectOk, startTestApp, type TestApp } from '../../../test/harness.js';
@@ -13,6 +13,9 @@ describe('custom tools: create, import, list, change, delete', () => {
   let alice: string;
   let bob: string;
   const create = async (token: string, body: Record<string, unknown>) => expectOk(await t.call<ToolInfo>('/api/tool/create', body, token));
+  /** One operation imported as a tool set's only tool. */
+  const importOne = async (token: string, document: string, operation: string) =>
+    expectOk(await t.call<ToolProviderInfo>('/api/tool/provider/create', { document, operations: [operation] }, token)).tools[0]!;
   const echoTool = (name: string, extra: Record<string, unknown> = {}) => ({
     kind: 'llm',
     name,
@@ -51,11 +54,11 @@ describe('custom tools: create, import, list, change, delete', () => {
       properties: { petId: { type: 'integer' }, verbose: { type: 'boolean' }, 'x-trace': { type: 'string' } },
       required: ['petId'],
     });
-    const put = await create(alice, { kind: 'llm', openapi: { document: openApiJson(api.url), operation: 'PUT /echo/pets/{petId}' } });
+    const put = await importOne(alice, openApiJson(api.url), 'PUT /echo/pets/{petId}');
     expect(put).toMatchObject({ name: 'PUT_echo_pets_petId', title: '修改宠物' });
     expect(put.input_schema).toMatchObject({ required: ['petId', 'name'], properties: { name: { type: 'string' } } });
     expect(put.config).toMatchObject({ method: 'PUT', url: `${api.url}/echo/pets/{petId}`, params: { petId: 'path', name: 'body', tag: 'body' } });
-    const yaml = await create(alice, { kind: 'llm', openapi: { document: openApiYaml(api.url), operation: 'search.items' } });
+    const yaml = await importOne(alice, openApiYaml(api.url), 'search.items');
     expect(yaml).toMatchObject({ name: 'search_items', title: '搜索条目', config: { params: { body: 'body_whole' } } });
     const ran = expectOk(await t.call('/api/tool/tool_use', { id: yaml.id, input: { body: ['a', 'b'] } }, alice));
     expect(JSON.parse(ran.output)).toMatchObject({ method: 'POST', body: ['a', 'b'] });
@@ -78,8 +81,8 @@ describe('custom tools: create, import, list, change, delete', () => {
     expectCode(await t.call('/api/tool/parse_openapi', { document: 'swagger: "2.0"\npaths: {}' }, alice), 40001, /只支持 OpenAPI 3.x/);
     expectCode(await t.call('/api/tool/parse_openapi', { document: 'openapi: 3.0.0\npaths: {}' }, alice), 40001, /没有可导入的接口/);
     const noServer = openApiJson(api.url).replace(/"servers":\[[^\]]*\],/, '');
-    expectCode(await t.call('/api/tool/create', { kind: 'llm', openapi: { document: noServer, operation: 'getPet' } }, alice), 40001, /请填写服务地址/);
-    expectCode(await t.call('/api/tool/create', { kind: 'llm', openapi: { document: openApiJson(api.url), operation: 'nope' } }, alice), 40001, 'OpenAPI 文档中没有接口「nope」');
+    expectCode(await t.call('/api/tool/provider/create', { document: noServer, operations: ['getPet'] }, alice), 40001, /请填写服务地址/);
+    expectCode(await t.call('/api/tool/provider/create', { document: openApiJson(api.url), operations: ['nope'] }, alice), 40001, 'OpenAPI 文档中没有接口「nope」');
     await create(alice, echoTool('dup'));
     expectCode(await t.call('/api/tool/create', echoTool('DUP'), alice), 40901, '工具名称「DUP」已存在，请换一个名称');
   });

@@ -1,12 +1,19 @@
 import { createToolBody, listToolsBody, parseOpenApiBody, toolIdBody, toolUseBody, updateToolBody } from '@agent-platform/contracts';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../platform/http/index.js';
+import type { Outbound } from '../../platform/net/index.js';
 import { parseOpenApi } from './http/openapi.js';
+import { readOpenApiText } from './http/openapi-source.js';
+import { toolProviderRoutes } from './provider/provider.routes.js';
+import type { ToolProviderService } from './provider/provider.service.js';
 import type { ToolCatalog } from './tool-catalog.js';
 import type { ToolService } from './tool.service.js';
 
-/** Custom tools, the built-ins listed with them, and a test run (`tool_use`). */
-export function toolRoutes(app: FastifyInstance, { tools, catalog }: { tools: ToolService; catalog: ToolCatalog }): void {
+/** Custom tools, the built-ins listed with them, a test run (`tool_use`), and API tool sets. */
+export function toolRoutes(
+  app: FastifyInstance,
+  { tools, catalog, providers, outbound }: { tools: ToolService; catalog: ToolCatalog; providers: ToolProviderService; outbound: Outbound },
+): void {
   route(app, { url: '/tool/create', access: 'user', body: createToolBody, handler: ({ user, body }) => tools.create(user, body) });
   route(app, { url: '/tool/update', access: 'user', body: updateToolBody, handler: ({ user, body }) => tools.update(user, body) });
   route(app, { url: '/tool/query_tool_list', access: 'user', body: listToolsBody, handler: ({ user, body }) => tools.listUsable(user, body) });
@@ -19,9 +26,11 @@ export function toolRoutes(app: FastifyInstance, { tools, catalog }: { tools: To
     url: '/tool/parse_openapi',
     access: 'user',
     body: parseOpenApiBody,
-    handler: ({ body }) => {
-      const { operations, ...rest } = parseOpenApi(body.document);
-      return { ...rest, operations: operations.map(({ description: _description, params: _params, ...operation }) => operation) };
+    handler: async ({ body }) => {
+      const text = await readOpenApiText(outbound, body);
+      const { operations, ...rest } = parseOpenApi(text);
+      return { ...rest, operations: operations.map(({ description: _description, params: _params, ...operation }) => operation), ...(body.url ? { document: text } : {}) };
     },
   });
+  toolProviderRoutes(app, providers);
 }

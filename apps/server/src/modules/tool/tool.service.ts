@@ -2,8 +2,7 @@ import type { CreateToolBody, ListToolsBody, Page, ToolInfo, UpdateToolBody } fr
 import { isUniqueViolation, type Db } from '../../platform/db/index.js';
 import { badInput, canEdit, canSee, type Viewer } from '../../core/index.js';
 import type { Tool } from '../../runtime/tools/index.js';
-import { httpConfigOf, parseOpenApi } from './http/openapi.js';
-import { builtinNameTaken, kindUnsupported, toolNameTaken, toolNotEditable, toolNotFound } from './tool.errors.js';
+import { builtinNameTaken, kindUnsupported, providerToolVisibility, toolNameTaken, toolNotEditable, toolNotFound } from './tool.errors.js';
 import { builtinInfo, configShown, toToolInfo } from './tool.mapper.js';
 import * as repo from './tool.repo.js';
 import type { ToolSource, ToolSources } from './tool-sources.js';
@@ -63,23 +62,10 @@ export function createToolService({ db, sources, builtins }: ToolServiceDeps) {
     }
   }
 
-  /** Name, texts and config of a new tool: from an OpenAPI operation, or as given. */
+  /** Name, texts and config of a new tool as given (operations of OpenAPI documents come in as tool sets). */
   function draftOf(body: CreateToolBody) {
-    if (!body.openapi) {
-      if (!body.name) throw badInput('请输入工具名称');
-      return { name: body.name, title: body.title ?? body.name, description: body.description ?? '', config: body.config ?? {}, inputSchema: body.input_schema };
-    }
-    if (body.kind !== 'llm') throw badInput('只有 API 工具（llm）可以从 OpenAPI 文档导入');
-    const parsed = parseOpenApi(body.openapi.document);
-    const operation = parsed.operations.find((one) => one.key === body.openapi!.operation);
-    if (!operation) throw badInput(`OpenAPI 文档中没有接口「${body.openapi.operation}」`);
-    return {
-      name: body.name ?? operation.name,
-      title: body.title ?? (operation.summary || operation.name),
-      description: body.description ?? operation.description,
-      config: { ...httpConfigOf(parsed, operation, body.openapi.server_url), ...body.config },
-      inputSchema: operation.input_schema,
-    };
+    if (!body.name) throw badInput('请输入工具名称');
+    return { name: body.name, title: body.title ?? body.name, description: body.description ?? '', config: body.config ?? {}, inputSchema: body.input_schema };
   }
 
   async function page(viewer: Viewer, scope: repo.ToolFilter['scope'], body: ListToolsBody, withBuiltins: boolean): Promise<Page<ToolInfo>> {
@@ -128,6 +114,7 @@ export function createToolService({ db, sources, builtins }: ToolServiceDeps) {
     async update(viewer: Viewer, { id, ...body }: UpdateToolBody): Promise<ToolInfo> {
       const stored = await editableRow(viewer, id);
       if (body.name) checkName(body.name);
+      if (stored.providerId && body.is_public !== undefined && body.is_public !== stored.isPublic) throw providerToolVisibility();
       const source = sourceOf(stored.kind);
       const reconfigured = body.config !== undefined || body.input_schema !== undefined;
       // Without a new config the shown one (secrets masked) is checked again: the stored secret stays.

@@ -16,7 +16,10 @@ const saved: AgentInfo = {
   top_p: null,
   max_tokens: null,
   tool_ids: ['calculator'],
-  services: [{ service_id: '0b8e2f7c-4a1d-4e2b-9c3d-abcdefabcdef', functions: ['search'] }, { service_id: '1b8e2f7c-4a1d-4e2b-9c3d-abcdefabcdef' }],
+  services: [
+    { service_id: '0b8e2f7c-4a1d-4e2b-9c3d-abcdefabcdef', functions: ['search'] },
+    { service_id: '1b8e2f7c-4a1d-4e2b-9c3d-abcdefabcdef', resources: ['doc://handbook'] },
+  ],
   kb_ids: [],
   retrieval: { top_k: 5, threshold: 0, mode: 'hybrid' },
   hitl: { action_confirm: true, observation_confirm: false },

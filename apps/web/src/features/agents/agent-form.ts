@@ -1,9 +1,10 @@
 import { AGENT_DEFAULTS, type AgentInfo, type AgentServiceRef, type CreateAgentBody } from '@agent-platform/contracts';
 
-/** A chosen MCP service in the form: no functions chosen means all of them. */
+/** A chosen MCP service in the form: no functions chosen means all of them; resources are attached as context. */
 export interface ServiceChoice {
   service_id: string;
   functions: string[];
+  resources: string[];
 }
 
 /** The builder's fields; optional numbers are empty (undefined or null) for "the model's default". */
@@ -52,7 +53,7 @@ export function toFormValues(agent?: AgentInfo, defaultModel?: string): AgentFor
     top_p: agent.top_p,
     max_tokens: agent.max_tokens,
     tool_ids: agent.tool_ids,
-    services: agent.services.map((ref) => ({ service_id: ref.service_id, functions: ref.functions ?? [] })),
+    services: agent.services.map((ref) => ({ service_id: ref.service_id, functions: ref.functions ?? [], resources: ref.resources ?? [] })),
     kb_ids: agent.kb_ids,
     retrieval: { ...agent.retrieval },
     hitl: { ...agent.hitl },
@@ -65,7 +66,11 @@ export function toFormValues(agent?: AgentInfo, defaultModel?: string): AgentFor
 const orNull = (value: number | null | undefined) => (value === undefined || value === null ? null : value);
 
 function toServiceRef(choice: ServiceChoice): AgentServiceRef {
-  return choice.functions.length > 0 ? { service_id: choice.service_id, functions: choice.functions } : { service_id: choice.service_id };
+  return {
+    service_id: choice.service_id,
+    ...(choice.functions.length > 0 ? { functions: choice.functions } : {}),
+    ...(choice.resources.length > 0 ? { resources: choice.resources } : {}),
+  };
 }
 
 /** What `/agent/create` and `/agent/update` get: trimmed text, blank questions dropped, empty numbers as null. */

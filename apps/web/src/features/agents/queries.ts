@@ -29,7 +29,7 @@ export const agentKeys = {
 export { useChatModels } from '../llm';
 export { useVisibleKbs } from '../knowledge';
 export { useUsableTools } from '../tools';
-export { useServiceFunctions, useUsableServices } from '../services';
+export { useServiceFunctions, useServiceResourcesAndPrompts, useUsableServices } from '../services';
 export const useAgentTags = () => useSubTags('agent');
 
 export function useAgents(scope: AgentScope, body: ListAgentsBody) {

@@ -4,6 +4,7 @@ import {
   type ListServicesBody,
   type McpConfigBody,
   type McpFunctionsInfo,
+  type McpResourcesAndPrompts,
   type McpService,
   type Page,
   type UpdateServiceBody,
@@ -43,4 +44,9 @@ export function getFunctions(id: string): Promise<McpFunctionsInfo> {
 /** The form's 测试连接: a config not saved yet (with `id`, masked values stand for the stored ones). */
 export function getFunctionsWithConfig(body: McpConfigBody): Promise<McpFunctionsInfo> {
   return http.post<McpFunctionsInfo>('/service/get_mcp_functions_info_with_config', body, { timeout: NO_TIMEOUT });
+}
+
+/** What the saved service offers besides functions: resources and prompt templates (listed live). */
+export function getResourcesAndPrompts(id: string): Promise<McpResourcesAndPrompts> {
+  return http.post<McpResourcesAndPrompts>('/service/get_mcp_resources_and_prompts', { id }, { timeout: NO_TIMEOUT });
 }

@@ -97,6 +97,17 @@ export const FUNCTION_TEXT = {
   addTool: '创建为工具',
 } as const;
 
+export const OFFERED_TEXT = {
+  title: '资源与提示词',
+  loading: '正在读取资源与提示词…',
+  resources: (count: number) => `资源（${count}）`,
+  prompts: (count: number) => `提示词（${count}）`,
+  noResources: '这个服务没有提供资源',
+  noPrompts: '这个服务没有提供提示词',
+  noArguments: '无参数',
+  required: '必填',
+} as const;
+
 export const SERVICE_TOAST = {
   created: '服务已创建',
   saved: '服务已保存',

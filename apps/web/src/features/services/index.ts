@@ -9,4 +9,4 @@ export const servicesRoutes: RouteObject[] = [
   lazyRoute('service/edit/:id', SERVICE_TITLES.edit, () => import('./pages/ServiceEditPage')),
 ];
 
-export { useServiceFunctions, useUsableServices } from './queries';
+export { useServiceFunctions, useServiceResourcesAndPrompts, useUsableServices } from './queries';

@@ -1,7 +1,7 @@
-import type { CreateServiceBody, ListServicesBody, McpConfigBody, McpFunctionsInfo, McpService, UpdateServiceBody } from '@agent-platform/contracts';
+import type { CreateServiceBody, ListServicesBody, McpConfigBody, McpFunctionsInfo, McpResourcesAndPrompts, McpService, UpdateServiceBody } from '@agent-platform/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ApiError } from '../../lib/http';
-import { createService, deleteService, getFunctions, getFunctionsWithConfig, getService, listServices, listUsableServices, updateService } from './api';
+import { createService, deleteService, getFunctions, getFunctionsWithConfig, getResourcesAndPrompts, getService, listServices, listUsableServices, updateService } from './api';
 
 export const serviceKeys = {
   all: ['services'] as const,
@@ -10,7 +10,13 @@ export const serviceKeys = {
   usable: () => [...serviceKeys.lists(), 'usable'] as const,
   detail: (id: string) => [...serviceKeys.all, 'detail', id] as const,
   functions: (id: string) => [...serviceKeys.all, 'functions', id] as const,
+  offered: (id: string) => [...serviceKeys.all, 'offered', id] as const,
 };
+
+/** A service's resources and prompts, listed live (not retried: a dead service answers at once with its reason). */
+export function useServiceResourcesAndPrompts(id: string | null | undefined) {
+  return useQuery<McpResourcesAndPrompts, ApiError>({ queryKey: serviceKeys.offered(id ?? ''), queryFn: () => getResourcesAndPrompts(id ?? ''), enabled: !!id, retry: false });
+}
 
 export function useServices(body: ListServicesBody) {
   return useQuery({ queryKey: serviceKeys.list(body), queryFn: () => listServices(body), placeholderData: keepPreviousData });

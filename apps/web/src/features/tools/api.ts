@@ -1,9 +1,16 @@
 import {
   MAX_PAGE_SIZE,
   type CreateToolBody,
+  type CreateToolProviderBody,
   type ListToolsBody,
   type OpenApiPreview,
   type Page,
+  type ParseOpenApiBody,
+  type ReimportResult,
+  type ReimportToolProviderBody,
+  type SaveMyToolCredentialBody,
+  type ToolProviderInfo,
+  type UpdateToolProviderBody,
   type ToolInfo,
   type ToolUseBody,
   type ToolUseResult,
@@ -41,6 +48,35 @@ export function runTool(body: ToolUseBody): Promise<ToolUseResult> {
   return http.post<ToolUseResult>('/tool/tool_use', body, { timeout: NO_TIMEOUT });
 }
 
-export function parseOpenApi(document: string): Promise<OpenApiPreview> {
-  return http.post<OpenApiPreview>('/tool/parse_openapi', { document });
+/** A pasted document, or one the server fetches from its URL (then answered with its text). */
+export function parseOpenApi(body: ParseOpenApiBody): Promise<OpenApiPreview> {
+  return http.post<OpenApiPreview>('/tool/parse_openapi', body);
+}
+
+export function createToolProvider(body: Partial<CreateToolProviderBody>): Promise<ToolProviderInfo> {
+  return http.post<ToolProviderInfo>('/tool/provider/create', body);
+}
+
+export function getToolProvider(id: string): Promise<ToolProviderInfo> {
+  return http.post<ToolProviderInfo>('/tool/provider/detail', { id });
+}
+
+export function updateToolProvider(body: UpdateToolProviderBody): Promise<ToolProviderInfo> {
+  return http.post<ToolProviderInfo>('/tool/provider/update', body);
+}
+
+export function reimportToolProvider(body: ReimportToolProviderBody): Promise<ReimportResult> {
+  return http.post<ReimportResult>('/tool/provider/reimport', body);
+}
+
+export function deleteToolProvider(id: string): Promise<null> {
+  return http.post<null>('/tool/provider/delete', { id });
+}
+
+export function saveMyToolCredential(body: SaveMyToolCredentialBody): Promise<ToolProviderInfo> {
+  return http.post<ToolProviderInfo>('/tool/provider/save_my_credential', body);
+}
+
+export function deleteMyToolCredential(id: string): Promise<ToolProviderInfo> {
+  return http.post<ToolProviderInfo>('/tool/provider/delete_my_credential', { id });
 }

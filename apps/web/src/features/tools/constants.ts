@@ -1,6 +1,6 @@
 import type { ToolListKind } from '@agent-platform/contracts';
 
-export const TOOL_TITLES = { list: '工具管理', create: '创建工具', edit: '编辑工具', call: '工具调用' } as const;
+export const TOOL_TITLES = { list: '工具管理', create: '创建工具', edit: '编辑工具', call: '工具调用', provider: 'API 工具集' } as const;
 
 /** The list tabs in order: each is its own route (the sidebar links the stored kinds). */
 export const TOOL_LIST_TABS: Array<{ kind: ToolListKind; path: string; label: string }> = [
@@ -18,6 +18,7 @@ export const TOOL_PATHS = {
   create: (kind?: string) => (kind ? `/tool/create?kind=${encodeURIComponent(kind)}` : '/tool/create'),
   edit: (id: string) => `/tool/edit/${encodeURIComponent(id)}`,
   call: (id: string) => `/tool/call/${encodeURIComponent(id)}`,
+  provider: (id: string) => `/tool/provider/${encodeURIComponent(id)}`,
   services: '/service',
 } as const;
 
@@ -95,6 +96,7 @@ export const TOOL_FORM_TEXT = {
   password: '密码',
   secretKept: '已保存的密钥以掩码显示，不修改则保持不变',
   secretRequired: '请输入密钥',
+  authOfProvider: '这个接口属于 API 工具集，使用工具集统一设置的认证（共享密钥或每位用户自己的密钥）',
   timeout: '超时（毫秒）',
   inputSchema: '输入参数（JSON Schema）',
   inputSchemaHint: '描述工具输入的 JSON Schema，type 必须为 object',
@@ -129,7 +131,13 @@ export const TOOL_FORM_TEXT = {
 
 export const OPENAPI_TEXT = {
   document: 'OpenAPI 文档',
-  documentHint: '粘贴 OpenAPI 3 文档（JSON 或 YAML），或上传文件',
+  documentHint: '粘贴 OpenAPI 3 文档（JSON 或 YAML），或上传文件；导入后成为一个 API 工具集，其中的接口共用一份认证凭据',
+  documentUrl: '文档网址',
+  documentUrlPlaceholder: 'https://api.example.com/openapi.json',
+  fetchUrl: '从网址获取',
+  fetched: '已从网址获取文档',
+  title: '工具集名称',
+  titlePlaceholder: '默认使用文档标题',
   documentPlaceholder: '{\n  "openapi": "3.0.0",\n  ...\n}',
   documentRequired: '请粘贴或上传 OpenAPI 文档',
   upload: '上传文件',
@@ -146,8 +154,9 @@ export const OPENAPI_TEXT = {
   none: '文档中没有找到接口',
   noneSelected: '请至少选择一个接口',
   importButton: (count: number) => `导入 ${count} 个工具`,
+  authSection: '认证',
+  authDetected: (label: string) => `已从文档的 securitySchemes 识别认证方式：${label}`,
   imported: (count: number) => `已导入 ${count} 个工具`,
-  partlyFailed: (ok: number, failed: number) => `导入 ${ok} 个，失败 ${failed} 个`,
   parsedTitle: (title: string, version: string) => `${title || '未命名文档'}${version ? ` v${version}` : ''}`,
 } as const;
 
@@ -207,4 +216,53 @@ export const SERVICE_TOOL_TEXT = {
   connecting: '正在连接服务…',
   noFunctions: '这个服务没有提供函数',
   hint: '输入参数取自服务函数的定义；选择函数后会自动填写未填的名称与描述',
+} as const;
+
+export const CREDENTIAL_TEXT = {
+  auth: '认证方式',
+  apiKeyIn: 'API Key 位置',
+  apiKeyName: '参数名',
+  apiKeyNameRequired: '请输入 API Key 参数名',
+  mode: '凭据方式',
+  username: '用户名',
+  secretLabel: { none: '密钥', api_key: 'API Key', bearer: 'Bearer Token', basic: '密码' },
+  secretKept: '已保存的密钥以掩码显示，不修改则保持不变',
+  sharedHint: '创建者填写一次，工具集中的所有接口、所有使用者都用这份密钥调用',
+  perUserHint: '每位使用者在工具集页面的「我的凭据」中填写自己的密钥；没有填写的用户调用时会收到提示',
+  perUserOwnHint: '你自己的密钥（可选，也可以稍后在工具集页面填写）',
+  locations: { header: '请求头', query: '查询参数' },
+} as const;
+
+export const PROVIDER_TEXT = {
+  back: '返回工具列表',
+  info: '基本信息',
+  serverUrl: '服务地址',
+  documentUrl: '文档网址',
+  owner: '创建者',
+  visibility: '可见性',
+  auth: '认证方式',
+  mode: '凭据方式',
+  none: '无',
+  credentials: '认证凭据',
+  save: '保存',
+  saved: '工具集已保存',
+  myCredential: '我的凭据',
+  myCredentialMissing: '这个工具集要求每位用户使用自己的密钥：填写后，工具集中的接口才会以你的身份调用',
+  myCredentialSet: '已填写你的密钥（以掩码显示）',
+  myCredentialSaved: '你的凭据已保存',
+  myCredentialDeleted: '你的凭据已删除',
+  deleteMyCredential: '删除我的凭据',
+  tools: (count: number) => `接口工具（${count}）`,
+  test: '测试',
+  reimport: '重新导入',
+  reimportHint: '粘贴新版本的文档，或留空以从文档网址重新获取；已导入的接口就地更新（智能体继续可用），文档中已删除的接口会被移除，凭据保持不变',
+  reimportDone: (updated: number, added: number, removed: number) => `已更新 ${updated} 个接口，新增 ${added} 个，移除 ${removed} 个`,
+  delete: '删除工具集',
+  deleteConfirm: '确定删除该工具集吗？',
+  deleteConfirmDescription: '工具集中的所有接口工具会一起删除，使用它们的智能体将无法再调用。',
+  deleted: '工具集已删除',
+  notFound: '工具集不存在或已被删除',
+  readOnly: '只有工具集的创建者或管理员可以修改认证设置',
+  ofTool: '所属工具集',
+  link: (title: string) => `工具集：${title}`,
 } as const;

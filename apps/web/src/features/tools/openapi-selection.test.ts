@@ -1,22 +1,41 @@
 import type { OpenApiOperation } from '@agent-platform/contracts';
 import { describe, expect, it } from 'vitest';
-import { duplicateNames, importBodies, initialSelection, needsServerUrl } from './openapi-selection';
+import { duplicateNames, initialSelection, needsServerUrl, providerBody } from './openapi-selection';
+import { credentialDraftOf } from './provider-form';
 
 const op = (key: string, name: string): OpenApiOperation => ({ key, name, method: 'GET', path: `/${name}`, operation_id: null, summary: '', input_schema: { type: 'object' } });
 const OPERATIONS = [op('listPets', 'listPets'), op('GET /pets/{id}', 'get_pets_id'), op('createPet', 'LISTPETS')];
 
 describe('OpenAPI import selection', () => {
-  it('chooses every operation at first and builds one create body per chosen one, in document order', () => {
+  it('chooses every operation at first and builds one tool-set body with the chosen ones in document order', () => {
     expect(initialSelection(OPERATIONS)).toEqual(['listPets', 'GET /pets/{id}', 'createPet']);
-    const bodies = importBodies(OPERATIONS, ['createPet', 'listPets'], { document: 'doc', serverUrl: ' ', tags: ['宠物'], isPublic: true });
-    expect(bodies).toEqual([
-      { kind: 'llm', tags: ['宠物'], is_public: true, openapi: { document: 'doc', operation: 'listPets' } },
-      { kind: 'llm', tags: ['宠物'], is_public: true, openapi: { document: 'doc', operation: 'createPet' } },
-    ]);
-    expect(importBodies(OPERATIONS, ['GET /pets/{id}'], { document: 'doc', serverUrl: 'http://127.0.0.1:9 ', tags: [], isPublic: false })[0]?.openapi).toEqual({
+    const credential = { ...credentialDraftOf({ type: 'bearer' }), secret: 'tok-1' };
+    const choices = { document: 'doc', title: ' 宠物 ', serverUrl: ' ', tags: ['宠物'], isPublic: true, credential };
+    expect(providerBody(OPERATIONS, ['createPet', 'listPets'], choices)).toEqual({
       document: 'doc',
-      operation: 'GET /pets/{id}',
+      title: '宠物',
+      operations: ['listPets', 'createPet'],
+      auth: { type: 'bearer' },
+      credential_mode: 'shared',
+      credential: { secret: 'tok-1' },
+      tags: ['宠物'],
+      is_public: true,
+    });
+    const fetched = providerBody(OPERATIONS, ['GET /pets/{id}'], {
+      ...choices,
+      url: 'http://127.0.0.1:9/doc.json',
+      title: '',
+      serverUrl: 'http://127.0.0.1:9 ',
+      credential: credentialDraftOf({ type: 'none' }),
+    });
+    expect(fetched).toEqual({
+      url: 'http://127.0.0.1:9/doc.json',
+      operations: ['GET /pets/{id}'],
       server_url: 'http://127.0.0.1:9',
+      auth: { type: 'none' },
+      credential_mode: 'shared',
+      tags: ['宠物'],
+      is_public: true,
     });
   });
 

@@ -1,4 +1,5 @@
-import type { CreateToolBody, OpenApiOperation, OpenApiPreview } from '@agent-platform/contracts';
+import type { CreateToolProviderBody, OpenApiOperation, OpenApiPreview } from '@agent-platform/contracts';
+import { credentialOf, schemeOf, type CredentialDraft } from './provider-form';
 
 /** Everything is chosen at first: most imports want the whole document. */
 export function initialSelection(operations: OpenApiOperation[]): string[] {
@@ -23,23 +24,32 @@ export function duplicateNames(operations: OpenApiOperation[], selected: string[
   return [...duplicates];
 }
 
-interface ImportShared {
+interface ImportChoices {
+  /** The document as parsed; `url` when it was fetched from there (the set then re-imports from it). */
   document: string;
+  url?: string;
+  title: string;
   serverUrl?: string;
   tags: string[];
   isPublic: boolean;
+  credential: CredentialDraft;
 }
 
-/** One `/tool/create` body per chosen operation, in the document's order. */
-export function importBodies(operations: OpenApiOperation[], selected: string[], shared: ImportShared): CreateToolBody[] {
+/** The `/tool/provider/create` body: the chosen operations in the document's order, one scheme and credential for all. */
+export function providerBody(operations: OpenApiOperation[], selected: string[], choices: ImportChoices): Partial<CreateToolProviderBody> {
   const chosen = new Set(selected);
-  const serverUrl = shared.serverUrl?.trim() || undefined;
-  return operations
-    .filter((operation) => chosen.has(operation.key))
-    .map((operation) => ({
-      kind: 'llm',
-      tags: shared.tags,
-      is_public: shared.isPublic,
-      openapi: { document: shared.document, operation: operation.key, ...(serverUrl ? { server_url: serverUrl } : {}) },
-    }));
+  const serverUrl = choices.serverUrl?.trim() || undefined;
+  const title = choices.title.trim() || undefined;
+  const credential = credentialOf(choices.credential);
+  return {
+    ...(choices.url ? { url: choices.url } : { document: choices.document }),
+    ...(title ? { title } : {}),
+    operations: operations.filter((operation) => chosen.has(operation.key)).map((operation) => operation.key),
+    ...(serverUrl ? { server_url: serverUrl } : {}),
+    auth: schemeOf(choices.credential),
+    credential_mode: choices.credential.mode,
+    ...(credential ? { credential } : {}),
+    tags: choices.tags,
+    is_public: choices.isPublic,
+  };
 }

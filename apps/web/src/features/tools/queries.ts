@@ -1,7 +1,23 @@
-import type { CreateToolBody, ListToolsBody, ToolInfo, ToolUseBody, ToolUseResult, UpdateToolBody } from '@agent-platform/contracts';
+import type { CreateToolBody, ListToolsBody, ToolInfo, ToolProviderInfo, ToolUseBody, ToolUseResult, UpdateToolBody } from '@agent-platform/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ApiError } from '../../lib/http';
-import { createTool, deleteTool, getTool, listTools, listUsableTools, parseOpenApi, runTool, updateTool } from './api';
+import {
+  createTool,
+  createToolProvider,
+  deleteMyToolCredential,
+  deleteTool,
+  deleteToolProvider,
+  getTool,
+  getToolProvider,
+  listTools,
+  listUsableTools,
+  parseOpenApi,
+  reimportToolProvider,
+  runTool,
+  saveMyToolCredential,
+  updateTool,
+  updateToolProvider,
+} from './api';
 
 export const toolKeys = {
   all: ['tools'] as const,
@@ -9,6 +25,7 @@ export const toolKeys = {
   list: (body: ListToolsBody) => [...toolKeys.lists(), body] as const,
   usable: () => [...toolKeys.lists(), 'usable'] as const,
   detail: (id: string) => [...toolKeys.all, 'detail', id] as const,
+  provider: (id: string) => [...toolKeys.all, 'provider', id] as const,
 };
 
 export function useTools(body: ListToolsBody, enabled = true) {
@@ -35,6 +52,18 @@ function useToolMutation<TBody, TData>(mutationFn: (body: TBody) => Promise<TDat
 export const useCreateTool = () => useToolMutation((body: CreateToolBody) => createTool(body));
 export const useUpdateTool = () => useToolMutation((body: UpdateToolBody) => updateTool(body));
 export const useDeleteTool = () => useToolMutation((id: string) => deleteTool(id));
+
+export function useToolProvider(id: string) {
+  return useQuery<ToolProviderInfo, ApiError>({ queryKey: toolKeys.provider(id), queryFn: () => getToolProvider(id) });
+}
+
+// A tool set's changes touch its tools too: every tool query is refreshed.
+export const useCreateToolProvider = () => useToolMutation(createToolProvider);
+export const useUpdateToolProvider = () => useToolMutation(updateToolProvider);
+export const useReimportToolProvider = () => useToolMutation(reimportToolProvider);
+export const useDeleteToolProvider = () => useToolMutation(deleteToolProvider);
+export const useSaveMyToolCredential = () => useToolMutation(saveMyToolCredential);
+export const useDeleteMyToolCredential = () => useToolMutation(deleteMyToolCredential);
 
 export function useParseOpenApi() {
   return useMutation({ mutationFn: parseOpenApi });

@@ -17,6 +17,7 @@ const saved: ToolInfo = {
   config: { method: 'GET', url: 'https://api.test/w/{city}', headers: { 'X-A': '1' }, params: { city: 'path' }, auth: { type: 'bearer', token: 'abcd****wxyz' }, timeout_ms: 5000 },
   created_at: null,
   updated_at: null,
+  provider: null,
 };
 
 describe('tool form', () => {

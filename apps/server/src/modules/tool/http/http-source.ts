@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { httpToolConfig, looksMasked, maskSecret, TOOL_AUTH_TYPES, type HttpToolConfig } from '@agent-platform/contracts';
+import { httpToolConfig, looksMasked, maskSecret, TOOL_AUTH_TYPES } from '@agent-platform/contracts';
 import { parseInput, storedJson } from '../../../core/index.js';
 import type { Outbound } from '../../../platform/net/index.js';
 import type { SecretBox } from '../../../platform/security/index.js';
@@ -7,6 +7,7 @@ import { ToolFailure } from '../../../runtime/tools/index.js';
 import { maskedSecretGiven } from '../tool.errors.js';
 import type { ToolRow } from '../tool.repo.js';
 import { checkedInputSchema, rowTool, type ToolSource } from '../tool-sources.js';
+import type { ProviderAuth, ProviderAuthResolver } from '../provider/provider-auth.js';
 import { checkHttpConfig, secretFieldOf, splitSecret, withSecret } from './http-config.js';
 import { callHttpTool } from './http-tool.js';
 
@@ -18,8 +19,11 @@ const storedConfig = storedJson('http tool config', {
   schema: httpToolConfig.extend({ auth: z.object({ type: z.enum(TOOL_AUTH_TYPES) }).loose() }),
 });
 
-/** `kind: llm`: a custom HTTP API tool. The auth secret is sealed apart from the config. */
-export function httpToolSource({ outbound, secrets }: { outbound: Outbound; secrets: SecretBox }): ToolSource {
+/**
+ * `kind: llm`: a custom HTTP API tool. The auth secret is sealed apart from the config; an operation of
+ * a tool set calls with the set's credentials instead (the shared one, or the caller's own).
+ */
+export function httpToolSource({ outbound, secrets, providerAuth }: { outbound: Outbound; secrets: SecretBox; providerAuth: ProviderAuthResolver }): ToolSource {
   const openSecret = (sealed: string | null) => {
     try {
       return sealed ? secrets.open(sealed) : null;
@@ -34,6 +38,12 @@ export function httpToolSource({ outbound, secrets }: { outbound: Outbound; secr
       return '****'; // sealed with another SECRET_KEY: still "a secret is set"
     }
   };
+
+  function ownAuth(auth: Record<string, unknown>, row: ToolRow): ProviderAuth {
+    const secret = openSecret(row.secretSealed);
+    if (secret === undefined) return { problem: `工具「${row.title}」的认证密钥无法解密（服务器密钥已更换），请重新填写` };
+    return { auth: withSecret(auth, secret) };
+  }
 
   function sealedFor(secret: string | null, auth: Record<string, unknown>, stored: ToolRow | undefined): string | null | undefined {
     if (secret === null) return null;
@@ -56,15 +66,14 @@ export function httpToolSource({ outbound, secrets }: { outbound: Outbound; secr
       const config = storedConfig.read(row.config);
       return { ...config, auth: secretFieldOf(config.auth) ? withSecret(config.auth, maskedOf(row.secretSealed)) : { type: 'none' } };
     },
-    toTool(_viewer, row) {
+    async toTool(viewer, row) {
       const config = storedConfig.read(row.config);
-      const secret = openSecret(row.secretSealed);
-      const callable: HttpToolConfig = { ...config, auth: withSecret(config.auth, secret ?? null) };
+      const resolved = row.providerId ? await providerAuth.authFor(viewer, row.providerId) : ownAuth(config.auth, row);
       return rowTool(row, {
         timeoutMs: config.timeout_ms + 1_000,
         async execute(input, { signal }) {
-          if (secret === undefined) throw new ToolFailure(`工具「${row.title}」的认证密钥无法解密（服务器密钥已更换），请重新填写`);
-          return callHttpTool(outbound, callable, input, signal);
+          if ('problem' in resolved) throw new ToolFailure(resolved.problem);
+          return callHttpTool(outbound, { ...config, auth: resolved.auth }, input, signal);
         },
       });
     },

@@ -2,6 +2,7 @@ import type { HttpToolConfig, OpenApiOperation, OpenApiPreview, ToolParamLocatio
 import { TOOL_HTTP_DEFAULTS, TOOL_HTTP_METHODS } from '@agent-platform/contracts';
 import { parse as parseYaml } from 'yaml';
 import { badInput } from '../../../core/index.js';
+import { authSchemeOf } from './security-schemes.js';
 
 type Json = Record<string, unknown>;
 const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -120,16 +121,24 @@ export function parseOpenApi(text: string): ParsedOpenApi {
     .filter(isObject)
     .map((server) => String(server.url ?? ''))
     .filter(Boolean);
-  return { title: String(info.title ?? ''), version: String(info.version ?? ''), servers, operations };
+  const { auth, notes } = authSchemeOf(document, (value) => dereference(document, value));
+  return { title: String(info.title ?? ''), version: String(info.version ?? ''), servers, operations, auth, auth_notes: notes };
 }
 
-/** The HTTP tool config of one operation: the first absolute server (or `serverUrl`) joined with its path. */
-export function httpConfigOf(parsed: ParsedOpenApi, operation: ImportedOperation, serverUrl?: string): HttpToolConfig {
+/** The base address operations are called at: `serverUrl`, else the document's first absolute server. */
+export function serverUrlOf(parsed: Pick<ParsedOpenApi, 'servers'>, serverUrl?: string): string {
   const base = serverUrl || parsed.servers.find((server) => /^https?:\/\//i.test(server));
   if (!base) throw badInput('OpenAPI 文档中没有完整的服务地址（servers），请填写服务地址');
+  if (!/^https?:\/\//i.test(base)) throw badInput('服务地址必须以 http:// 或 https:// 开头');
+  return base.replace(/\/+$/, '');
+}
+
+/** The HTTP tool config of one operation: the server address (see `serverUrlOf`) joined with its path. */
+export function httpConfigOf(parsed: ParsedOpenApi, operation: ImportedOperation, serverUrl?: string): HttpToolConfig {
+  const base = serverUrlOf(parsed, serverUrl);
   return {
     method: operation.method as HttpToolConfig['method'],
-    url: `${base.replace(/\/+$/, '')}${operation.path}`,
+    url: `${base}${operation.path}`,
     headers: {},
     params: operation.params,
     auth: { type: 'none' },

@@ -18,6 +18,7 @@ const tool = (id: string, kind: ToolInfo['kind'], title = ''): ToolInfo =>
     config: {},
     created_at: null,
     updated_at: null,
+    provider: null,
   }) as ToolInfo;
 
 describe('tool options', () => {

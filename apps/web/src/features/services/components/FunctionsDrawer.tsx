@@ -1,10 +1,11 @@
 import type { McpService } from '@agent-platform/contracts';
-import { Alert, Drawer, Flex, Skeleton, Typography } from 'antd';
+import { Alert, Divider, Drawer, Flex, Skeleton, Typography } from 'antd';
 import { FUNCTION_TEXT as TEXT } from '../constants';
 import { useServiceFunctions } from '../queries';
 import { FunctionList } from './FunctionList';
+import { ResourcesAndPrompts } from './ResourcesAndPrompts';
 
-/** Connects to a saved service and lists its functions. */
+/** Connects to a saved service and lists its functions, then its resources and prompts. */
 export function FunctionsDrawer({ service, onClose }: { service: McpService | null; onClose: () => void }) {
   const functions = useServiceFunctions(service?.id ?? null);
   return (
@@ -23,6 +24,12 @@ export function FunctionsDrawer({ service, onClose }: { service: McpService | nu
           </Typography.Text>
           <FunctionList functions={functions.data.functions} serviceId={service?.id} />
         </Flex>
+      ) : null}
+      {service ? (
+        <>
+          <Divider />
+          <ResourcesAndPrompts serviceId={service.id} />
+        </>
       ) : null}
     </Drawer>
   );

@@ -1,10 +1,11 @@
 import { TOOL_AUTH_TYPES, TOOL_HTTP_METHODS, TOOL_PARAM_LOCATIONS } from '@agent-platform/contracts';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { Button, Col, Flex, Form, Input, InputNumber, Radio, Row, Select } from 'antd';
+import { Alert, Button, Col, Flex, Form, Input, InputNumber, Radio, Row, Select } from 'antd';
 import { AUTH_TYPE_LABELS, HTTP_PARAM_LOCATION_LABELS, TOOL_FORM_TEXT as TEXT } from '../constants';
 import { parseInputSchema, type ToolFormValues } from '../tool-form';
 import { JsonEditor } from './JsonEditor';
 import { KeyValueFields } from './KeyValueFields';
+import { ProviderLink } from './ProviderLink';
 
 const METHOD_OPTIONS = TOOL_HTTP_METHODS.map((method) => ({ value: method, label: method }));
 const LOCATION_OPTIONS = TOOL_PARAM_LOCATIONS.map((location) => ({ value: location, label: HTTP_PARAM_LOCATION_LABELS[location] }));
@@ -92,8 +93,11 @@ function ParamMapping() {
   );
 }
 
-/** An API tool described by hand: the endpoint, its headers, where each input goes, auth, timeout, input schema. */
-export function HttpToolFields({ editing }: { editing: boolean }) {
+/**
+ * An API tool described by hand: the endpoint, its headers, where each input goes, auth, timeout, input
+ * schema. An operation of a tool set takes the set's auth instead: the form links there.
+ */
+export function HttpToolFields({ editing, provider }: { editing: boolean; provider: { id: string; title: string } | null }) {
   return (
     <>
       <Row gutter={16}>
@@ -130,7 +134,13 @@ export function HttpToolFields({ editing }: { editing: boolean }) {
       <Form.Item label={TEXT.params} extra={TEXT.paramsHint}>
         <ParamMapping />
       </Form.Item>
-      <AuthFields editing={editing} />
+      {provider ? (
+        <Form.Item label={TEXT.auth}>
+          <Alert type="info" showIcon title={TEXT.authOfProvider} description={<ProviderLink provider={provider} />} />
+        </Form.Item>
+      ) : (
+        <AuthFields editing={editing} />
+      )}
       <Form.Item<ToolFormValues> name="timeout_ms" label={TEXT.timeout} rules={[{ required: true, message: '请输入超时' }]}>
         <InputNumber min={1000} max={120000} step={1000} style={{ width: 200 }} aria-label={TEXT.timeout} />
       </Form.Item>

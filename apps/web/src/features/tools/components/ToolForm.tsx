@@ -24,8 +24,8 @@ interface ToolFormProps {
   unsaved: UnsavedChanges;
 }
 
-function KindSection({ kind, editing }: { kind: ToolKind; editing: boolean }) {
-  if (kind === 'llm') return <HttpToolFields editing={editing} />;
+function KindSection({ kind, tool }: { kind: ToolKind; tool?: ToolInfo }) {
+  if (kind === 'llm') return <HttpToolFields editing={!!tool} provider={tool?.provider ?? null} />;
   if (kind === 'llm/kb') return <KbToolFields />;
   if (kind === 'llm/multimodal') return <MultimodalToolFields />;
   if (kind === 'service') return <ServiceToolFields />;
@@ -75,7 +75,7 @@ export function ToolForm({ kind, tool, preset, submitting, onSubmit, unsaved }: 
       <TagsAndVisibility tagType="tool" text={TEXT} />
       <Divider />
       <Typography.Title level={5}>{TEXT.configSection}</Typography.Title>
-      <KindSection kind={kind} editing={!!tool} />
+      <KindSection kind={kind} tool={tool} />
       <StickyFormActions dirty={unsaved.dirty}>
         <Button type="primary" htmlType="submit" loading={submitting}>
           {tool ? TEXT.save : TEXT.create}

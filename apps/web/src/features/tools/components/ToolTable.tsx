@@ -6,6 +6,7 @@ import { ListToolbar } from '../../../components/ListToolbar';
 import { usePagedQuery } from '../../../lib/use-paged-query';
 import { TOOL_LIST_TEXT as TEXT, TOOL_PATHS, TOOL_TOAST } from '../constants';
 import { useDeleteTool, useTools } from '../queries';
+import { ProviderLink } from './ProviderLink';
 import { TagFilter, TagList } from './ToolTags';
 
 function ToolRowActions({ tool }: { tool: ToolInfo }) {
@@ -54,6 +55,7 @@ const COLUMNS: TableColumnsType<ToolInfo> = [
         <Typography.Text type="secondary" code style={{ fontSize: 12 }} ellipsis title={tool.name}>
           {tool.name}
         </Typography.Text>
+        {tool.provider ? <ProviderLink provider={tool.provider} /> : null}
       </Flex>
     ),
   },

@@ -6,7 +6,8 @@ import { PageHeader } from '../../../components/PageHeader';
 import { SchemaForm } from '../components/SchemaForm';
 import { ToolRunResult } from '../components/ToolRunResult';
 import { TagList } from '../components/ToolTags';
-import { TOOL_CALL_TEXT as TEXT, TOOL_FORM_TEXT, TOOL_LIST_TABS, TOOL_PATHS, TOOL_TITLES } from '../constants';
+import { ProviderLink } from '../components/ProviderLink';
+import { PROVIDER_TEXT, TOOL_CALL_TEXT as TEXT, TOOL_FORM_TEXT, TOOL_LIST_TABS, TOOL_PATHS, TOOL_TITLES } from '../constants';
 import { useRunTool, useToolDetail } from '../queries';
 import { initialInputValues, schemaFields, toToolInput } from '../schema-fields';
 
@@ -51,6 +52,11 @@ export default function ToolCallPage() {
                 <TagList tags={info.tags} />
               </Descriptions.Item>
               <Descriptions.Item label={TEXT.owner}>{info.owner_name}</Descriptions.Item>
+              {info.provider ? (
+                <Descriptions.Item label={PROVIDER_TEXT.ofTool}>
+                  <ProviderLink provider={info.provider} />
+                </Descriptions.Item>
+              ) : null}
             </Descriptions>
             <SchemaForm key={info.id} form={form} fields={fields} initialValues={initial} onFinish={submit} />
             <Flex gap={12} style={{ marginTop: 8 }}>
