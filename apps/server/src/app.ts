@@ -128,6 +128,7 @@ export async function buildApp({ config, database, smsProvider, logStream, exten
     llm: llm.service,
     conversations,
     runs,
+    references,
   });
   const toolModule = createToolModule({
     db,

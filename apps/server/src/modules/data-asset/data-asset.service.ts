@@ -10,11 +10,11 @@ import type {
   Page,
   UpdateAssetBody,
 } from '@agent-platform/contracts';
-import { canEdit, isAdmin, type Viewer } from '../../core/index.js';
+import { canEdit, isAdmin, namedUsers, type ReferenceRegistry, type Viewer } from '../../core/index.js';
 import { isUniqueViolation, type Db } from '../../platform/db/index.js';
 import type { DatasourceAccess, DatasourceRow, DatasourceService } from '../datasource/index.js';
 import { structureOf } from './asset-structure.js';
-import { assetNameTaken, assetNotEditable, assetNotFound, columnNotInTable, tableNotInAsset, tableNotInDatasource, unknownAccessUsers } from './data-asset.errors.js';
+import { assetInUse, assetNameTaken, assetNotEditable, assetNotFound, columnNotInTable, tableNotInAsset, tableNotInDatasource, unknownAccessUsers } from './data-asset.errors.js';
 import { storedAssetContent, toAsset, toAudit } from './data-asset.mapper.js';
 import * as repo from './data-asset.repo.js';
 
@@ -22,6 +22,8 @@ export interface DataAssetServiceDeps {
   db: Db;
   datasources: DatasourceService;
   access: DatasourceAccess;
+  /** Who uses an asset (`llm/db` tools): an asset in use is not deleted. */
+  references: Pick<ReferenceRegistry<Db>, 'usersOf'>;
 }
 
 export type DataAssetService = ReturnType<typeof createDataAssetService>;
@@ -29,7 +31,7 @@ export type DataAssetService = ReturnType<typeof createDataAssetService>;
 const AUDIT_SHOWN = 100;
 
 /** Data assets: chosen tables of a datasource with notes, examples and an access list. */
-export function createDataAssetService({ db, datasources, access }: DataAssetServiceDeps) {
+export function createDataAssetService({ db, datasources, access, references }: DataAssetServiceDeps) {
   /** Own, public, on the access list, or any for administrators; 40401 otherwise. */
   async function usableAsset(viewer: Viewer, id: string): Promise<repo.AssetListRow> {
     const row = await repo.findAsset(db, id);
@@ -155,11 +157,14 @@ export function createDataAssetService({ db, datasources, access }: DataAssetSer
 
     async deleteAsset(viewer: Viewer, id: string): Promise<void> {
       await editableAsset(viewer, id);
+      const users = namedUsers(await references.usersOf('data_asset', [id]));
+      if (users.length > 0) throw assetInUse(users);
       if (!(await repo.deleteAsset(db, id))) throw assetNotFound();
     },
 
     getAsset: async (viewer: Viewer, id: string): Promise<DataAsset> => toAsset(await usableAsset(viewer, id), viewer),
-    listUsable: (viewer: Viewer, body: ListAssetsBody) => page(viewer, { usableBy: viewer }, body),
+    listUsable: (viewer: Viewer, body: ListAssetsBody) =>
+      page(viewer, body.scope === 'public' ? { publicOnly: true } : body.scope === 'shared' ? { sharedWith: viewer.id } : { usableBy: viewer }, body),
     listMine: (viewer: Viewer, body: ListAssetsBody) => page(viewer, { ownerId: viewer.id }, body),
 
     async listAccessUsers(viewer: Viewer, id: string): Promise<DbAccessUser[]> {

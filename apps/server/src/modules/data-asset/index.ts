@@ -1,3 +1,4 @@
+import type { ReferenceRegistry } from '../../core/index.js';
 import type { Db } from '../../platform/db/index.js';
 import type { RunService } from '../../runtime/runs/index.js';
 import type { ConversationService } from '../conversation/index.js';
@@ -20,11 +21,12 @@ export interface DataAssetModuleDeps {
   llm: LlmService;
   conversations: ConversationService;
   runs: RunService;
+  references: Pick<ReferenceRegistry<Db>, 'usersOf'>;
 }
 
 /** Data assets over datasources, every statement guarded, run read-only and audited, and the asset chat. */
-export function createDataAssetModule({ db, datasources, access, statementTimeoutMs, llm, conversations, runs }: DataAssetModuleDeps) {
-  const assets = createDataAssetService({ db, datasources, access });
+export function createDataAssetModule({ db, datasources, access, statementTimeoutMs, llm, conversations, runs, references }: DataAssetModuleDeps) {
+  const assets = createDataAssetService({ db, datasources, access, references });
   const runQuery = createAssetQueryRunner({ db, access, statementTimeoutMs });
   const chat = createAssetChatService({ db, llm, conversations, runs, assets, runQuery });
   return { assets, chat, toolSource: assetToolSource({ assets, runQuery }) };

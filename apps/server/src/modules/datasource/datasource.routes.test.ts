@@ -23,6 +23,12 @@ async function silentServer(): Promise<{ port: number; close(): Promise<void> }>
   };
 }
 
+/** Whether the test server offers TLS (MariaDB: `have_ssl`; PostgreSQL: `ssl`). */
+async function serverHasTls(shop: SampleShop): Promise<boolean> {
+  const [row] = (await shop.exec(shop.dialect === 'mysql' ? 'select @@have_ssl as tls' : "select current_setting('ssl') as tls")) as Array<{ tls: string }>;
+  return /^(yes|on)$/i.test(String(row?.tls));
+}
+
 describe.each(['mysql', 'postgresql'] as const)('datasources on %s', (dialect) => {
   let t: TestApp;
   let shop: SampleShop;
@@ -170,6 +176,35 @@ describe.each(['mysql', 'postgresql'] as const)('datasources on %s', (dialect) =
     } finally {
       await silent.close();
     }
+  });
+
+  it('asks for TLS when told to: refused in Chinese within the timeout by a server without it, or a certificate it cannot verify', async () => {
+    const tlsOn = await serverHasTls(shop);
+    const noTls = '数据库服务器不支持 SSL/TLS 加密连接：请在数据库上启用 TLS，或把 SSL 改为「不使用」';
+    for (const ssl_mode of ['require', 'verify']) {
+      const started = Date.now();
+      const answer = await t.call('/api/db/dbconnect/test_connection', connectionBody(shop, { ssl_mode }), alice);
+      expect(Date.now() - started, ssl_mode).toBeLessThan(CONNECT_TIMEOUT_MS + 1000);
+      if (!tlsOn) expectCode(answer, 50201, noTls);
+      // A server with TLS here has a self-signed certificate for its machine's name: encrypted, but not verified.
+      else if (ssl_mode === 'require') expectOk(answer);
+      else expectCode(answer, 50201, /^数据库服务器的证书未通过校验（.+）：请填写与证书一致的主机名/);
+    }
+    const created = await t.call(
+      '/api/db/dbconnect/create_connection',
+      connectionBody(shop, { name: '要求加密', ssl_mode: 'require', user: shop.reader.user, password: shop.reader.password }),
+      alice,
+    );
+    if (tlsOn) expect(expectOk<DbConnection>(created)).toMatchObject({ ssl_mode: 'require' });
+    else expectCode(created, 50201, noTls);
+  });
+
+  it('reads the CA certificates of a datasource before it tries them', async () => {
+    const broken = '-----BEGIN CERTIFICATE-----\nbm90IGEgY2VydGlmaWNhdGU=\n-----END CERTIFICATE-----';
+    expectCode(await t.call('/api/db/dbconnect/test_connection', connectionBody(shop, { ssl_mode: 'verify', ssl_ca: broken }), alice), 40001, 'CA 证书无法读取：请粘贴完整的 PEM 证书');
+    expectCode(await t.call('/api/db/dbconnect/test_connection', connectionBody(shop, { ssl_mode: 'verify', ssl_ca: 'MIIB' }), alice), 40001, /CA 证书必须是 PEM 格式/);
+    expectCode(await t.call('/api/db/dbconnect/update_connection', { id: connection.id, ssl_ca: broken }, alice), 40001, 'CA 证书无法读取：请粘贴完整的 PEM 证书');
+    expect(expectOk(await t.call<DbConnection>('/api/db/dbconnect/query_connection_by_id', { id: connection.id }, alice))).toMatchObject({ ssl_mode: 'disable', ssl_ca: '' });
   });
 
   it('refuses bad input in Chinese and private addresses for users without an allow-list', async () => {

@@ -14,6 +14,7 @@ import { isForeignKeyViolation, isUniqueViolation, type Db } from '../../platfor
 import type { SqlClient } from '../../platform/sql/index.js';
 import type { ClientCache, ConnectionSettings } from './datasource-clients.js';
 import { connectionInUse, connectionNameTaken, connectionNotEditable, connectionNotFound, unknownAccessUsers } from './datasource.errors.js';
+import { checkedCa } from './ssl-ca.js';
 import { toConnection } from './datasource.mapper.js';
 import * as repo from './datasource.repo.js';
 
@@ -27,7 +28,7 @@ export type DatasourceService = ReturnType<typeof createDatasourceService>;
 /** A saved datasource with the warnings of its connection test. */
 export type SavedConnection = DbConnection & { warnings: string[] };
 
-const CONNECTION_FIELDS = ['host', 'port', 'database', 'schema', 'user', 'password', 'ssl_mode'] as const;
+const CONNECTION_FIELDS = ['host', 'port', 'database', 'schema', 'user', 'password', 'ssl_mode', 'ssl_ca'] as const;
 
 function settingsOf(body: {
   db_type: ConnectionSettings['dbType'];
@@ -37,8 +38,18 @@ function settingsOf(body: {
   schema: string;
   user: string;
   ssl_mode: ConnectionSettings['sslMode'];
+  ssl_ca: string;
 }): ConnectionSettings {
-  return { dbType: body.db_type, host: body.host, port: body.port, databaseName: body.database, schemaName: body.schema, userName: body.user, sslMode: body.ssl_mode };
+  return {
+    dbType: body.db_type,
+    host: body.host,
+    port: body.port,
+    databaseName: body.database,
+    schemaName: body.schema,
+    userName: body.user,
+    sslMode: body.ssl_mode,
+    sslCa: checkedCa(body.ssl_ca),
+  };
 }
 
 /** Datasources: create (after a successful connection test), change, list, delete; tables read from the catalogue. */
@@ -121,7 +132,8 @@ export function createDatasourceService({ db, clients }: DatasourceServiceDeps) 
           schemaName: body.schema,
           userName: body.user,
           passwordSealed: body.password ? clients.sealPassword(body.password) : null,
-          sslMode: body.ssl_mode,
+          sslMode: settings.sslMode,
+          sslCa: settings.sslCa,
           isPublic: body.is_public,
           accessUserIds,
         }),
@@ -144,6 +156,7 @@ export function createDatasourceService({ db, clients }: DatasourceServiceDeps) 
         schema: body.schema ?? current.schemaName,
         user: body.user ?? current.userName,
         ssl_mode: body.ssl_mode ?? current.sslMode,
+        ssl_ca: body.ssl_ca ?? current.sslCa,
       });
       const warnings = reconnects ? (await clients.withTransientClient(settings, password, current.ownerIsAdmin || isAdmin(viewer), probe)).warnings : [];
       await saved(
@@ -156,6 +169,7 @@ export function createDatasourceService({ db, clients }: DatasourceServiceDeps) 
           schemaName: settings.schemaName,
           userName: settings.userName,
           sslMode: settings.sslMode,
+          sslCa: settings.sslCa,
           passwordSealed: body.password === undefined ? undefined : body.password ? clients.sealPassword(body.password) : null,
           isPublic: body.is_public,
           accessUserIds,

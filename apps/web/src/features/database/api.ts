@@ -1,11 +1,13 @@
 import {
   MAX_PAGE_SIZE,
   type AssetChatBody,
+  type AssetListScope,
   type AssetQueryAudit,
   type AssetTableStructure,
   type CreateAssetBody,
   type CreateConnectionBody,
   type DataAsset,
+  type DbAccessUser,
   type DbConnection,
   type DbConnectionTest,
   type DbTableInfo,
@@ -14,6 +16,7 @@ import {
   type TestConnectionBody,
   type UpdateAssetBody,
   type UpdateConnectionBody,
+  type UserBrief,
 } from '@agent-platform/contracts';
 import { http, NO_TIMEOUT } from '../../lib/http';
 import { streamRun, type RunStreamOptions, type RunStreamResult } from '../../lib/run-stream';
@@ -57,8 +60,24 @@ export function collectSampleValues(connectionId: string, tableName: string): Pr
   return http.post<DbTableNote>('/db/extra_column_info/collect_sample_values', { connection_id: connectionId, table_name: tableName }, { timeout: NO_TIMEOUT });
 }
 
-export async function listAssets(): Promise<DataAsset[]> {
-  return (await http.post<Page<DataAsset>>('/db/asset/query_asset', { page: 1, page_size: MAX_PAGE_SIZE })).list;
+/** `mine`: the caller's own; otherwise the assets the caller may use, all of them or the public or shared ones. */
+export async function listAssets(scope: AssetListScope | 'mine' = 'all'): Promise<DataAsset[]> {
+  const page = { page: 1, page_size: MAX_PAGE_SIZE };
+  const answer = scope === 'mine' ? http.post<Page<DataAsset>>('/db/asset/query_my_asset', page) : http.post<Page<DataAsset>>('/db/asset/query_asset', { ...page, scope });
+  return (await answer).list;
+}
+
+export function listAssetAccessUsers(id: string): Promise<DbAccessUser[]> {
+  return http.post<DbAccessUser[]>('/db/asset/query_access_list', { id });
+}
+
+export function listConnectionAccessUsers(id: string): Promise<DbAccessUser[]> {
+  return http.post<DbAccessUser[]>('/db/dbconnect/query_access_list', { id });
+}
+
+/** People to put on an access list, by part of their user name or nickname. */
+export function searchUsers(keyword: string): Promise<UserBrief[]> {
+  return http.post<UserBrief[]>('/user/search_users', { keyword });
 }
 
 export function getAsset(id: string): Promise<DataAsset> {
