@@ -67,6 +67,16 @@ test('a datasource, a data asset built on it, and a question answered with SQL, 
   const row = page.getByRole('row').filter({ hasText: datasource });
   await row.getByRole('button', { name: '表' }).click();
   await expect(page.getByRole('heading', { name: /orders.*（订单）/ })).toBeVisible();
+  // A column's business note: its synonyms and unit, which the model then sees.
+  await page.getByRole('button', { name: '编辑说明 orders.order_amount' }).click();
+  const noteDialog = page.getByRole('dialog', { name: '列 order_amount 的业务说明' });
+  await noteDialog.getByLabel('说明', { exact: true }).fill('实付金额');
+  await noteDialog.getByRole('combobox', { name: '同义词' }).fill('销售额');
+  await noteDialog.getByRole('combobox', { name: '同义词' }).press('Enter');
+  await noteDialog.getByLabel('单位', { exact: true }).fill('元');
+  await noteDialog.getByRole('button', { name: /保\s*存/ }).click();
+  await expect(toast(page, '说明已保存')).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: 'order_amount' }).getByText('实付金额；同义词：销售额；单位：元')).toBeVisible();
   await shot(page, 'datasource-tables');
   await page.keyboard.press('Escape');
 

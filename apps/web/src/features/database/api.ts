@@ -49,11 +49,14 @@ export function listTableNotes(connectionId: string): Promise<DbTableNote[]> {
   return http.post<DbTableNote[]>('/db/extra_column_info/query_extra_table_info', { connection_id: connectionId });
 }
 
-/** Saves a table's description: a new note, or a change of the one it has. */
-export function saveTableDescription(connectionId: string, tableName: string, description: string, note?: DbTableNote): Promise<DbTableNote> {
+/** What a change of a table's notes sets: its description, its synonyms, the notes on its columns. */
+export type TableNoteChanges = Partial<Pick<DbTableNote, 'description' | 'synonyms' | 'columns'>>;
+
+/** Saves a table's notes: a new note, or a change of the one it has. */
+export function saveTableNote(connectionId: string, tableName: string, changes: TableNoteChanges, note?: DbTableNote): Promise<DbTableNote> {
   return note
-    ? http.post<DbTableNote>('/db/extra_column_info/update_extra_table_info', { id: note.id, description })
-    : http.post<DbTableNote>('/db/extra_column_info/create_extra_table_info', { connection_id: connectionId, table_name: tableName, description });
+    ? http.post<DbTableNote>('/db/extra_column_info/update_extra_table_info', { id: note.id, ...changes })
+    : http.post<DbTableNote>('/db/extra_column_info/create_extra_table_info', { connection_id: connectionId, table_name: tableName, ...changes });
 }
 
 export function collectSampleValues(connectionId: string, tableName: string): Promise<DbTableNote> {

@@ -65,6 +65,21 @@ export const DATASOURCE_TEXT = {
   noteSaved: '说明已保存',
   noteFailed: '保存失败',
   collectSamples: '收集取值',
+  businessNote: '业务说明',
+  editNote: '编辑说明',
+  columnNote: {
+    title: (column: string) => `列 ${column} 的业务说明`,
+    description: '说明',
+    synonyms: '同义词',
+    synonymsHint: '提问时可能用到的叫法，如「销售额」「营业额」；输入后按回车',
+    unit: '单位',
+    unitPlaceholder: '例如 元、件、天',
+    codeMeanings: '取值含义',
+    codeMeaningsPlaceholder: '例如 1=已支付, 2=已取消, 3=已退款',
+    save: '保存',
+  },
+  tableSynonyms: (table: string) => `${table} 的同义词`,
+  synonymsPlaceholder: '这张表的其他叫法，输入后按回车',
   view: '视图',
 } as const;
 

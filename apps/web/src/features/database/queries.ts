@@ -30,7 +30,8 @@ import {
   listTableNotes,
   listTables,
   collectSampleValues,
-  saveTableDescription,
+  saveTableNote,
+  type TableNoteChanges,
   searchUsers,
   updateAsset,
   updateConnection,
@@ -58,9 +59,9 @@ export const useTables = (id: string | null | undefined) =>
 export const useTableNotes = (connectionId: string | null | undefined) =>
   useQuery<DbTableNote[], ApiError>({ queryKey: databaseKeys.notes(connectionId ?? ''), queryFn: () => listTableNotes(connectionId ?? ''), enabled: !!connectionId });
 
-export const useSaveTableDescription = () =>
-  useDatabaseMutation(({ connectionId, tableName, description, note }: { connectionId: string; tableName: string; description: string; note?: DbTableNote }) =>
-    saveTableDescription(connectionId, tableName, description, note),
+export const useSaveTableNote = () =>
+  useDatabaseMutation(({ connectionId, tableName, changes, note }: { connectionId: string; tableName: string; changes: TableNoteChanges; note?: DbTableNote }) =>
+    saveTableNote(connectionId, tableName, changes, note),
   );
 export const useCollectSampleValues = () => useDatabaseMutation(({ connectionId, tableName }: { connectionId: string; tableName: string }) => collectSampleValues(connectionId, tableName));
 

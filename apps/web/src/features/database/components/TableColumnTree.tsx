@@ -1,9 +1,8 @@
 import type { AssetTable, DbTableInfo } from '@agent-platform/contracts';
 import { Flex, Input, Skeleton, Tree, Typography } from 'antd';
-import type { Key } from 'react';
-import { useState } from 'react';
+import { useState, type Key } from 'react';
 import { ASSET_TEXT as TEXT } from '../constants';
-import { chosenTables, checkedKeysOf, tableKey, columnKey } from '../table-choice';
+import { checkedKeysOf, chosenTables, columnKey, tableKey } from '../table-choice';
 
 interface TableColumnTreeProps {
   catalogue: DbTableInfo[];
