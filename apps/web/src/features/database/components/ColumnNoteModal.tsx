@@ -25,18 +25,16 @@ export function ColumnNoteModal({ column, saving, onSave, onClose }: ColumnNoteM
       confirmLoading={saving}
       okText={TEXT.columnNote.save}
       onOk={() =>
-        void form
-          .validateFields()
-          .then((values) =>
-            onSave({
-              name: column!.name,
-              sample_values: note?.sample_values ?? [],
-              ...values,
-              synonyms: values.synonyms ?? [],
-              unit: values.unit ?? '',
-              code_meanings: values.code_meanings ?? '',
-            }),
-          )
+        void form.validateFields().then((values) =>
+          onSave({
+            name: column!.name,
+            sample_values: note?.sample_values ?? [],
+            ...values,
+            synonyms: values.synonyms ?? [],
+            unit: values.unit ?? '',
+            code_meanings: values.code_meanings ?? '',
+          }),
+        )
       }
     >
       <Form

@@ -37,12 +37,14 @@ export function TableColumnTree({ catalogue, loading = false, value = [], onChan
   return (
     <Flex vertical gap={8}>
       <Flex gap={8} align="center">
-        <Input.Search
+        <Input
           allowClear
           placeholder={TEXT.form.tableSearch}
           aria-label={TEXT.form.tableSearch}
           value={search}
           onChange={(event) => setSearch(event.target.value)}
+          // Enter narrows the tree; it must not submit the asset form around it.
+          onPressEnter={(event) => event.preventDefault()}
           style={{ maxWidth: 320 }}
         />
         <Typography.Text type="secondary">{TEXT.form.tablesChosen(value.length)}</Typography.Text>
