@@ -180,6 +180,18 @@ describe.each(['mysql', 'postgresql'] as const)('asset chat on %s', (dialect) =>
     expectCode(await t.call('/api/db/asset/query_asset', { scope: 'everything' }, alice), 40001, /范围只能是 all、public 或 shared/);
   });
 
+  it('tags an asset only with asset tags of the tag manager, and follows a rename', async () => {
+    expectCode(await t.call('/api/db/asset/update_asset', { id: asset.id, tags: ['财务'] }, alice), 40001, '没有名为「财务」的数据资产标签，请先在标签管理中添加');
+    const parent = expectOk(await t.call<{ id: string }>('/api/tag/tag_create', { tag_type: 'asset', name: '经营' }, admin));
+    const child = expectOk(await t.call<{ id: string }>('/api/tag/tag_create', { tag_type: 'asset', name: '门店', parent_id: parent.id }, admin));
+    expect(expectOk(await t.call<DataAsset>('/api/db/asset/update_asset', { id: asset.id, tags: ['门店'] }, alice)).tags).toEqual(['门店']);
+    const tagged = async (tag: string) => expectOk(await t.call<{ list: DataAsset[] }>('/api/db/asset/query_asset', { tag }, alice)).list.map((entry) => entry.name);
+    expect(await tagged('经营')).toEqual(['门店经营']);
+    expectOk(await t.call('/api/tag/tag_update', { id: child.id, name: '门店经营数据' }, admin));
+    expect(expectOk(await t.call<DataAsset>('/api/db/asset/query_asset_by_id', { id: asset.id }, alice)).tags).toEqual(['门店经营数据']);
+    expect(await tagged('门店经营数据')).toEqual(['门店经营']);
+  });
+
   it('shows the audit to the owner of the asset and to administrators', async () => {
     const audits = expectOk(await t.call<AssetQueryAudit[]>('/api/db/asset/query_audit', { id: asset.id }, admin));
     expect(audits.length).toBeGreaterThan(0);

@@ -19,7 +19,8 @@ export interface AssetFilter {
   /** Own; usable (own, public, shared, or all for administrators); public; shared with the viewer by others. */
   scope: { ownerId: string } | { usableBy: Viewer } | { publicOnly: true } | { sharedWith: string };
   keyword?: string;
-  tag?: string;
+  /** Any of these tag names (a tag filter with its children). */
+  tags?: string[];
 }
 
 const likePattern = (keyword: string) => `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -50,11 +51,11 @@ function scopeWhere(scope: AssetFilter['scope']): SQL | undefined {
   return usableWhere(scope.usableBy);
 }
 
-function filterOf({ scope, keyword, tag }: AssetFilter): SQL | undefined {
+function filterOf({ scope, keyword, tags }: AssetFilter): SQL | undefined {
   return and(
     scopeWhere(scope),
     keyword ? or(ilike(dbAssets.name, likePattern(keyword)), ilike(dbAssets.description, likePattern(keyword))) : undefined,
-    tag ? sql`${dbAssets.tags} @> ${JSON.stringify([tag])}::jsonb` : undefined,
+    tags?.length ? or(...tags.map((tag) => sql`${dbAssets.tags} @> ${JSON.stringify([tag])}::jsonb`)) : undefined,
   );
 }
 

@@ -13,8 +13,19 @@ import type {
 import { canEdit, isAdmin, namedUsers, type ReferenceRegistry, type Viewer } from '../../core/index.js';
 import { isUniqueViolation, type Db } from '../../platform/db/index.js';
 import type { DatasourceAccess, DatasourceRow, DatasourceService } from '../datasource/index.js';
+import type { TagService } from '../tag/index.js';
 import { structureOf } from './asset-structure.js';
-import { assetInUse, assetNameTaken, assetNotEditable, assetNotFound, columnNotInTable, tableNotInAsset, tableNotInDatasource, unknownAccessUsers } from './data-asset.errors.js';
+import {
+  assetInUse,
+  assetNameTaken,
+  assetTagsUnknown,
+  assetNotEditable,
+  assetNotFound,
+  columnNotInTable,
+  tableNotInAsset,
+  tableNotInDatasource,
+  unknownAccessUsers,
+} from './data-asset.errors.js';
 import { storedAssetContent, toAsset, toAudit } from './data-asset.mapper.js';
 import * as repo from './data-asset.repo.js';
 
@@ -24,6 +35,7 @@ export interface DataAssetServiceDeps {
   access: DatasourceAccess;
   /** Who uses an asset (`llm/db` tools): an asset in use is not deleted. */
   references: Pick<ReferenceRegistry<Db>, 'usersOf'>;
+  tags: Pick<TagService, 'resolveNames' | 'namesForFilter'>;
 }
 
 export type DataAssetService = ReturnType<typeof createDataAssetService>;
@@ -31,7 +43,7 @@ export type DataAssetService = ReturnType<typeof createDataAssetService>;
 const AUDIT_SHOWN = 100;
 
 /** Data assets: chosen tables of a datasource with notes, examples and an access list. */
-export function createDataAssetService({ db, datasources, access, references }: DataAssetServiceDeps) {
+export function createDataAssetService({ db, datasources, access, references, tags }: DataAssetServiceDeps) {
   /** Own, public, on the access list, or any for administrators; 40401 otherwise. */
   async function usableAsset(viewer: Viewer, id: string): Promise<repo.AssetListRow> {
     const row = await repo.findAsset(db, id);
@@ -52,6 +64,19 @@ export function createDataAssetService({ db, datasources, access, references }: 
     const unique = [...new Set(ids)];
     if ((await access.usersByIds(unique)).length !== unique.length) throw unknownAccessUsers();
     return unique;
+  }
+
+  /**
+   * Tags must name `asset` tags of the tag manager, stored as it spells them so its renames reach them.
+   * Names the asset already carries stay as they are.
+   */
+  async function checkTags(names: string[] | undefined, kept: string[] = []): Promise<string[] | undefined> {
+    const fresh = names?.filter((name) => !kept.includes(name)) ?? [];
+    if (!names || fresh.length === 0) return names && [...new Set(names)];
+    const { tags: found, unknown } = await tags.resolveNames('asset', fresh);
+    if (unknown.length > 0) throw assetTagsUnknown(unknown);
+    const spelled = new Map(found.map((tag) => [tag.name.toLowerCase(), tag.name]));
+    return [...new Set(names.map((name) => spelled.get(name.toLowerCase()) ?? name))];
   }
 
   /** Every chosen table and column exists in the datasource's catalogue. */
@@ -83,7 +108,8 @@ export function createDataAssetService({ db, datasources, access, references }: 
   }
 
   async function page(viewer: Viewer, scope: repo.AssetFilter['scope'], { page: number, page_size, keyword, tag }: ListAssetsBody): Promise<Page<DataAsset>> {
-    const filter = { scope, keyword, tag };
+    // A first-level tag finds the assets tagged with it or any of its children.
+    const filter = { scope, keyword, tags: tag ? await tags.namesForFilter('asset', tag) : undefined };
     const [total, rows] = await Promise.all([repo.countAssets(db, filter), repo.listAssets(db, filter, (number - 1) * page_size, page_size)]);
     return { total, list: rows.map((row) => toAsset(row, viewer)) };
   }
@@ -113,6 +139,7 @@ export function createDataAssetService({ db, datasources, access, references }: 
       // Building on a datasource needs its use: own, public or on its access list.
       const connection = await datasources.usableRow(viewer, body.connection_id);
       const accessUserIds = (await checkAccessList(body.access_user_ids)) ?? [];
+      const tagNames = (await checkTags(body.tags)) ?? [];
       await checkTables(connection, body.tables);
       const row = await saved(
         repo.insertAsset(db, {
@@ -121,7 +148,7 @@ export function createDataAssetService({ db, datasources, access, references }: 
           name: body.name,
           description: body.description,
           content: storedAssetContent.write({ tables: body.tables, example_questions: body.example_questions, verified_queries: body.verified_queries }),
-          tags: body.tags,
+          tags: tagNames,
           isPublic: body.is_public,
           accessUserIds,
           confirmSql: body.confirm_sql,
@@ -134,6 +161,7 @@ export function createDataAssetService({ db, datasources, access, references }: 
     async updateAsset(viewer: Viewer, { id, ...body }: UpdateAssetBody): Promise<DataAsset> {
       const current = await editableAsset(viewer, id);
       const accessUserIds = await checkAccessList(body.access_user_ids);
+      const tagNames = await checkTags(body.tags, current.tags);
       if (body.tables) await checkTables(await connectionOf(current), body.tables);
       const content = storedAssetContent.read(current.content);
       await saved(
@@ -145,7 +173,7 @@ export function createDataAssetService({ db, datasources, access, references }: 
             example_questions: body.example_questions ?? content.example_questions,
             verified_queries: body.verified_queries ?? content.verified_queries,
           }),
-          tags: body.tags,
+          tags: tagNames,
           isPublic: body.is_public,
           accessUserIds,
           confirmSql: body.confirm_sql,

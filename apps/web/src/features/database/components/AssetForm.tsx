@@ -1,11 +1,13 @@
 import type { AssetTable, DataAsset, VerifiedQuery } from '@agent-platform/contracts';
 import { Alert, Button, Form, Input, Select, Switch } from 'antd';
+import { useState } from 'react';
 import type { UnsavedChanges } from '../../../lib/use-unsaved-changes';
 import { TagSelect } from '../../tags';
 import { ACCESS_LIST_TEXT, ASSET_TEXT as TEXT } from '../constants';
 import { useAccessUsers, useConnections, useTables } from '../queries';
 import { AccessListField } from './AccessListField';
 import { TableColumnTree } from './TableColumnTree';
+import { TablesDrawer } from './TablesDrawer';
 import { VerifiedQueriesField } from './VerifiedQueriesField';
 
 export interface AssetFormValues {
@@ -73,6 +75,8 @@ export function AssetForm({ asset, submitting, onSubmit, unsaved }: AssetFormPro
   const connections = useConnections();
   const tables = useTables(connectionId);
   const accessUsers = useAccessUsers('asset', asset?.id);
+  const connection = connections.data?.find((entry) => entry.id === connectionId);
+  const [notesOpen, setNotesOpen] = useState(false);
   return (
     <Form form={form} layout="vertical" initialValues={assetFormValues(asset)} onFinish={onSubmit} onValuesChange={unsaved.markChanged} style={{ maxWidth: 920 }}>
       <Form.Item name="name" label={TEXT.form.name} rules={[{ required: true, whitespace: true, message: `请输入${TEXT.form.name}` }]}>
@@ -91,6 +95,12 @@ export function AssetForm({ asset, submitting, onSubmit, unsaved }: AssetFormPro
         />
       </Form.Item>
       {tables.error ? <Alert type="error" showIcon title={tables.error.message} style={{ marginBottom: 16 }} /> : null}
+      {connection?.editable ? (
+        <Button type="link" style={{ paddingInline: 0 }} onClick={() => setNotesOpen(true)}>
+          {TEXT.form.editNotes}
+        </Button>
+      ) : null}
+      <TablesDrawer connection={notesOpen ? (connection ?? null) : null} onClose={() => setNotesOpen(false)} />
       <Form.Item name="tables" label={TEXT.form.tables} extra={TEXT.form.tablesHint} rules={[{ required: true, type: 'array', min: 1, message: TEXT.form.tablesPlaceholder }]}>
         <TableColumnTree catalogue={tables.data ?? []} loading={!!connectionId && tables.isFetching && !tables.data} />
       </Form.Item>
