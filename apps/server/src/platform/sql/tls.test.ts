@@ -79,7 +79,7 @@ async function tlsServer(dialect: DbType): Promise<{ port: number; close(): Prom
     if (dialect === 'mysql') {
       socket.write(mysqlGreeting());
       // The client's SSL request (36 bytes), then its sign-in over TLS (sequence 2), answered with error 1045.
-      socket.once('data', (chunk) => secure(socket, chunk.subarray(36), mysqlPacket(3, Buffer.concat([Buffer.from([0xff]), u16(1045), Buffer.from('#28000Access denied')])))));
+      socket.once('data', (chunk) => secure(socket, chunk.subarray(36), mysqlPacket(3, Buffer.concat([Buffer.from([0xff]), u16(1045), Buffer.from('#28000Access denied')]))));
     } else {
       // The client's SSLRequest: 'S' (TLS follows), then its startup message over TLS.
       socket.once('data', (chunk) => {
