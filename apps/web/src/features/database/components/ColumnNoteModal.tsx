@@ -47,7 +47,7 @@ export function ColumnNoteModal({ column, saving, onSave, onClose }: ColumnNoteM
           <Input.TextArea autoSize={{ minRows: 2 }} maxLength={500} />
         </Form.Item>
         <Form.Item name="synonyms" label={TEXT.columnNote.synonyms} extra={TEXT.columnNote.synonymsHint}>
-          <Select mode="tags" open={false} maxCount={20} aria-label={TEXT.columnNote.synonyms} tokenSeparators={[',', '，', '、']} />
+          <Select mode="tags" maxCount={20} aria-label={TEXT.columnNote.synonyms} tokenSeparators={[',', '，', '、']} />
         </Form.Item>
         <Form.Item name="unit" label={TEXT.columnNote.unit}>
           <Input maxLength={50} placeholder={TEXT.columnNote.unitPlaceholder} />

@@ -86,7 +86,6 @@ function TableNotes({ connection, table, note }: { connection: DbConnection; tab
           </Flex>
           <Select
             mode="tags"
-            open={false}
             value={synonyms}
             onChange={setSynonyms}
             maxCount={20}
