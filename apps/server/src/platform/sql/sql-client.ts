@@ -98,26 +98,30 @@ export function sqlError(kind: SqlErrorKind, name = '', timeoutMs = 0): SqlClien
   return new SqlClientError(kind, describeSqlError[kind](name, timeoutMs));
 }
 
-/** Why Node refused a server's certificate, by the code of its TLS error. */
-const CERTIFICATE_REASONS: Record<string, string> = {
-  ERR_TLS_CERT_ALTNAME_INVALID: '证书上的名称与主机地址不符',
-  DEPTH_ZERO_SELF_SIGNED_CERT: '证书是自签名的',
-  SELF_SIGNED_CERT_IN_CHAIN: '证书链中有不受信任的自签名证书',
-  UNABLE_TO_VERIFY_LEAF_SIGNATURE: '无法确认证书的签发机构',
-  UNABLE_TO_GET_ISSUER_CERT: '找不到证书的签发机构',
-  UNABLE_TO_GET_ISSUER_CERT_LOCALLY: '证书的签发机构不受信任',
-  CERT_UNTRUSTED: '证书不受信任',
-  CERT_HAS_EXPIRED: '证书已过期',
-  CERT_NOT_YET_VALID: '证书尚未生效',
-  CERT_REVOKED: '证书已被吊销',
-};
+/**
+ * Why Node refused a server's certificate: by the code of its TLS error, or by its message where the
+ * driver replaced the code (mysql2 calls every TLS failure `HANDSHAKE_SSL_ERROR`).
+ */
+const CERTIFICATE_REASONS: Array<[code: string, message: RegExp, reason: string]> = [
+  ['ERR_TLS_CERT_ALTNAME_INVALID', /altnames/i, '证书上的名称与主机地址不符'],
+  ['SELF_SIGNED_CERT_IN_CHAIN', /self[- ]signed certificate in certificate chain/i, '证书链中有不受信任的自签名证书'],
+  ['DEPTH_ZERO_SELF_SIGNED_CERT', /self[- ]signed certificate/i, '证书是自签名的'],
+  ['UNABLE_TO_VERIFY_LEAF_SIGNATURE', /unable to verify the first certificate/i, '无法确认证书的签发机构'],
+  ['UNABLE_TO_GET_ISSUER_CERT_LOCALLY', /unable to get local issuer certificate/i, '证书的签发机构不受信任'],
+  ['UNABLE_TO_GET_ISSUER_CERT', /unable to get issuer certificate/i, '找不到证书的签发机构'],
+  ['CERT_UNTRUSTED', /certificate not trusted/i, '证书不受信任'],
+  ['CERT_HAS_EXPIRED', /certificate has expired/i, '证书已过期'],
+  ['CERT_NOT_YET_VALID', /certificate is not yet valid/i, '证书尚未生效'],
+  ['CERT_REVOKED', /certificate revoked/i, '证书已被吊销'],
+];
 
 /** A TLS failure of either driver (the server has no TLS, or its certificate was refused), or `undefined`. */
 export function tlsFailure(error: unknown): SqlClientError | undefined {
   const { code = '', message = '' } = (error ?? {}) as { code?: string; message?: string };
   if (code === 'HANDSHAKE_NO_SSL_SUPPORT' || /server does not support SSL/i.test(message)) return sqlError('no_tls');
-  const reason = CERTIFICATE_REASONS[code];
-  return reason ? sqlError('tls_certificate', reason) : undefined;
+  const known = CERTIFICATE_REASONS.find(([reasonCode, pattern]) => code === reasonCode || (code === 'HANDSHAKE_SSL_ERROR' && pattern.test(message)));
+  if (known) return sqlError('tls_certificate', known[2]);
+  return code === 'HANDSHAKE_SSL_ERROR' ? sqlError('tls_certificate', 'TLS 握手失败') : undefined;
 }
 
 /** Socket-level failures both drivers report with Node's codes. */
