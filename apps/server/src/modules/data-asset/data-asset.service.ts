@@ -12,20 +12,10 @@ import type {
 } from '@agent-platform/contracts';
 import { canEdit, isAdmin, namedUsers, type ReferenceRegistry, type Viewer } from '../../core/index.js';
 import { isUniqueViolation, type Db } from '../../platform/db/index.js';
-import type { DatasourceAccess, DatasourceRow, DatasourceService } from '../datasource/index.js';
+import { checkedAccessList, type DatasourceAccess, type DatasourceRow, type DatasourceService } from '../datasource/index.js';
 import type { TagService } from '../tag/index.js';
 import { structureOf } from './asset-structure.js';
-import {
-  assetInUse,
-  assetNameTaken,
-  assetTagsUnknown,
-  assetNotEditable,
-  assetNotFound,
-  columnNotInTable,
-  tableNotInAsset,
-  tableNotInDatasource,
-  unknownAccessUsers,
-} from './data-asset.errors.js';
+import { assetInUse, assetNameTaken, assetTagsUnknown, assetNotEditable, assetNotFound, columnNotInTable, tableNotInAsset, tableNotInDatasource } from './data-asset.errors.js';
 import { storedAssetContent, toAsset, toAudit } from './data-asset.mapper.js';
 import * as repo from './data-asset.repo.js';
 
@@ -57,13 +47,6 @@ export function createDataAssetService({ db, datasources, access, references, ta
     const row = await usableAsset(viewer, id);
     if (!canEdit(viewer, row)) throw assetNotEditable();
     return row;
-  }
-
-  async function checkAccessList(ids: string[] | undefined): Promise<string[] | undefined> {
-    if (ids === undefined) return undefined;
-    const unique = [...new Set(ids)];
-    if ((await access.usersByIds(unique)).length !== unique.length) throw unknownAccessUsers();
-    return unique;
   }
 
   /**
@@ -138,7 +121,7 @@ export function createDataAssetService({ db, datasources, access, references, ta
     async createAsset(viewer: Viewer, body: CreateAssetBody): Promise<DataAsset> {
       // Building on a datasource needs its use: own, public or on its access list.
       const connection = await datasources.usableRow(viewer, body.connection_id);
-      const accessUserIds = (await checkAccessList(body.access_user_ids)) ?? [];
+      const accessUserIds = (await checkedAccessList(body.access_user_ids, [], access.usersByIds)) ?? [];
       const tagNames = (await checkTags(body.tags)) ?? [];
       await checkTables(connection, body.tables);
       const row = await saved(
@@ -160,7 +143,7 @@ export function createDataAssetService({ db, datasources, access, references, ta
 
     async updateAsset(viewer: Viewer, { id, ...body }: UpdateAssetBody): Promise<DataAsset> {
       const current = await editableAsset(viewer, id);
-      const accessUserIds = await checkAccessList(body.access_user_ids);
+      const accessUserIds = await checkedAccessList(body.access_user_ids, current.accessUserIds, access.usersByIds);
       const tagNames = await checkTags(body.tags, current.tags);
       if (body.tables) await checkTables(await connectionOf(current), body.tables);
       const content = storedAssetContent.read(current.content);

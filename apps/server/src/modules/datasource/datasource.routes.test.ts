@@ -32,6 +32,7 @@ async function serverHasTls(shop: SampleShop): Promise<boolean> {
 describe.each(['mysql', 'postgresql'] as const)('datasources on %s', (dialect) => {
   let t: TestApp;
   let shop: SampleShop;
+  let admin: string;
   let alice: string;
   let bob: string;
   let carol: string;
@@ -41,7 +42,7 @@ describe.each(['mysql', 'postgresql'] as const)('datasources on %s', (dialect) =
   beforeAll(async () => {
     shop = await createSampleShop(dialect);
     t = await startTestApp({ DB_CONNECT_TIMEOUT_MS: String(CONNECT_TIMEOUT_MS) });
-    await t.signUp(`ds_admin_${dialect}`);
+    admin = await t.signUp(`ds_admin_${dialect}`);
     [alice, bob, carol] = [await t.signUp(`ds_alice_${dialect}`), await t.signUp(`ds_bob_${dialect}`), await t.signUp(`ds_carol_${dialect}`)];
     carolId = String((await t.userRow(`ds_carol_${dialect}`))!.id);
     connection = expectOk(
@@ -212,6 +213,22 @@ describe.each(['mysql', 'postgresql'] as const)('datasources on %s', (dialect) =
     expectCode(await t.call('/api/db/dbconnect/create_connection', { ...connectionBody(shop), port: 70000 }, alice), 40001, /端口最大为 65535/);
     expectCode(await t.call('/api/db/dbconnect/create_connection', { ...connectionBody(shop), host: 'a b' }, alice), 40001, /主机地址只能是域名或 IP 地址/);
     expectCode(await t.call('/api/db/dbconnect/test_connection', connectionBody(shop, { host: '127.0.0.2' }), alice), 50201, /不允许访问本机、内网或链路本地地址（127\.0\.0\.2）/);
+  });
+
+  it('drops a deleted user from the access list when it is saved again, and refuses ids that name no one', async () => {
+    await t.signUp(`ds_dave_${dialect}`);
+    const daveId = String((await t.userRow(`ds_dave_${dialect}`))!.id);
+    expectOk(await t.call('/api/db/dbconnect/update_connection', { id: connection.id, access_user_ids: [carolId, daveId] }, alice));
+    expectOk(await t.call('/api/user/del_user', { user_id: daveId }, admin));
+    expect(expectOk(await t.call<Array<{ id: string }>>('/api/db/dbconnect/query_access_list', { id: connection.id }, alice)).map((user) => user.id)).toEqual([carolId]);
+    // The form sends back the list it was given, the deleted user included.
+    const saved = expectOk(await t.call<DbConnection>('/api/db/dbconnect/update_connection', { id: connection.id, access_user_ids: [carolId, daveId] }, alice));
+    expect(saved.access_user_ids).toEqual([carolId]);
+    expectCode(
+      await t.call('/api/db/dbconnect/update_connection', { id: connection.id, access_user_ids: [carolId, '00000000-0000-4000-8000-000000000000'] }, alice),
+      40001,
+      '访问名单中有不存在的用户',
+    );
   });
 
   it('changes and deletes a datasource; a changed sign-in is tested first', async () => {

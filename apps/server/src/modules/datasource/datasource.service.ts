@@ -13,7 +13,8 @@ import { canEdit, isAdmin, type Viewer } from '../../core/index.js';
 import { isForeignKeyViolation, isUniqueViolation, type Db } from '../../platform/db/index.js';
 import type { SqlClient } from '../../platform/sql/index.js';
 import type { ClientCache, ConnectionSettings } from './datasource-clients.js';
-import { connectionInUse, connectionNameTaken, connectionNotEditable, connectionNotFound, unknownAccessUsers } from './datasource.errors.js';
+import { checkedAccessList } from './access-list.js';
+import { connectionInUse, connectionNameTaken, connectionNotEditable, connectionNotFound } from './datasource.errors.js';
 import { checkedCa } from './ssl-ca.js';
 import { toConnection } from './datasource.mapper.js';
 import * as repo from './datasource.repo.js';
@@ -63,17 +64,12 @@ export function createDatasourceService({ db, clients }: DatasourceServiceDeps) 
     return row;
   }
 
+  const usersByIds = (ids: string[]) => repo.findUsersByIds(db, ids);
+
   async function editableRow(viewer: Viewer, id: string): Promise<repo.ConnectionListRow> {
     const row = await usableRow(viewer, id);
     if (!canEdit(viewer, row)) throw connectionNotEditable();
     return row;
-  }
-
-  async function checkAccessList(ids: string[] | undefined): Promise<string[] | undefined> {
-    if (ids === undefined) return undefined;
-    const unique = [...new Set(ids)];
-    if ((await repo.findUsersByIds(db, unique)).length !== unique.length) throw unknownAccessUsers();
-    return unique;
   }
 
   /** Signs in, reads the version and the user's privileges: the answer of the form's test button. */
@@ -117,7 +113,7 @@ export function createDatasourceService({ db, clients }: DatasourceServiceDeps) 
     },
 
     async createConnection(viewer: Viewer, body: CreateConnectionBody): Promise<SavedConnection> {
-      const accessUserIds = (await checkAccessList(body.access_user_ids)) ?? [];
+      const accessUserIds = (await checkedAccessList(body.access_user_ids, [], usersByIds)) ?? [];
       const settings = settingsOf(body);
       const { warnings } = await clients.withTransientClient(settings, body.password, isAdmin(viewer), probe);
       const row = await saved(
@@ -145,7 +141,7 @@ export function createDatasourceService({ db, clients }: DatasourceServiceDeps) 
     /** Only the fields given change; a changed address or sign-in is tested before it is saved. */
     async updateConnection(viewer: Viewer, { id, ...body }: UpdateConnectionBody): Promise<SavedConnection> {
       const current = await editableRow(viewer, id);
-      const accessUserIds = await checkAccessList(body.access_user_ids);
+      const accessUserIds = await checkedAccessList(body.access_user_ids, current.accessUserIds, usersByIds);
       const reconnects = CONNECTION_FIELDS.some((field) => body[field] !== undefined);
       const password = body.password ?? clients.passwordOf(current.passwordSealed);
       const settings = settingsOf({
