@@ -25,7 +25,7 @@ export interface DataAssetServiceDeps {
   access: DatasourceAccess;
   /** Who uses an asset (`llm/db` tools): an asset in use is not deleted. */
   references: Pick<ReferenceRegistry<Db>, 'usersOf'>;
-  tags: Pick<TagService, 'resolveNames' | 'namesForFilter'>;
+  tags: Pick<TagService, 'checkedNames' | 'namesForFilter'>;
 }
 
 export type DataAssetService = ReturnType<typeof createDataAssetService>;
@@ -49,18 +49,8 @@ export function createDataAssetService({ db, datasources, access, references, ta
     return row;
   }
 
-  /**
-   * Tags must name `asset` tags of the tag manager, stored as it spells them so its renames reach them.
-   * Names the asset already carries stay as they are.
-   */
-  async function checkTags(names: string[] | undefined, kept: string[] = []): Promise<string[] | undefined> {
-    const fresh = names?.filter((name) => !kept.includes(name)) ?? [];
-    if (!names || fresh.length === 0) return names && [...new Set(names)];
-    const { tags: found, unknown } = await tags.resolveNames('asset', fresh);
-    if (unknown.length > 0) throw assetTagsUnknown(unknown);
-    const spelled = new Map(found.map((tag) => [tag.name.toLowerCase(), tag.name]));
-    return [...new Set(names.map((name) => spelled.get(name.toLowerCase()) ?? name))];
-  }
+  /** Tags must name `asset` tags of the tag manager (see `checkedNames`). */
+  const checkTags = (names: string[] | undefined, kept: string[] = []) => tags.checkedNames('asset', names, kept, assetTagsUnknown);
 
   /** Every chosen table and column exists in the datasource's catalogue. */
   async function checkTables(connection: DatasourceRow, tables: AssetTable[]): Promise<void> {
