@@ -36,6 +36,8 @@ function rowsText(columns: string[], rows: unknown[][], truncated: boolean): str
 export function assetToolSource({ assets, runQuery }: { assets: DataAssetService; runQuery: AssetQueryRunner }): ToolSource {
   return {
     storedConfig,
+    // The asset's name stays on the server: the tool may be public, its asset private.
+    show: (row) => ({ asset_id: storedConfig.read(row.config).asset_id }),
     async prepare(viewer, { config }) {
       const parsed = parseInput(dbToolConfig, config);
       const asset = await assets.usableAsset(viewer, parsed.asset_id);
