@@ -62,6 +62,8 @@ describe.each(['mysql', 'postgresql'] as const)('a data asset under an llm/db to
 
   it('refuses to delete an asset a tool uses, naming the tool, for its owner and administrators alike', async () => {
     expect(await useTool()).toMatchObject({ output: 'n\n6' });
+    // The asset's name kept for the failure message stays on the server.
+    expect(tool.config).toEqual({ asset_id: asset.id });
     const inUse = `数据资产正在被使用，无法删除：工具「${TOOL}」。请先删除这些工具，或把它们改为使用其他数据资产`;
     expectCode(await t.call('/api/db/asset/delete_asset_by_id', { id: asset.id }, alice), 40901, inUse);
     expectCode(await t.call('/api/db/asset/delete_asset_by_id', { id: asset.id }, admin), 40901, inUse);
