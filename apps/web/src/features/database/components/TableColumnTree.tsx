@@ -4,6 +4,9 @@ import { useState, type Key } from 'react';
 import { ASSET_TEXT as TEXT } from '../constants';
 import { checkedKeysOf, chosenTables, columnKey, tableKey } from '../table-choice';
 
+/** Tables shown before the tree scrolls (and draws only what is in view). */
+const VIRTUAL_AFTER = 12;
+
 interface TableColumnTreeProps {
   catalogue: DbTableInfo[];
   /** The datasource's tables are being read. */
@@ -53,7 +56,8 @@ export function TableColumnTree({ catalogue, loading = false, value = [], onChan
         id={id}
         checkable
         selectable={false}
-        height={360}
+        // A long catalogue scrolls inside a fixed height, drawing only the rows in view.
+        height={shown.length > VIRTUAL_AFTER ? 360 : undefined}
         treeData={treeData}
         checkedKeys={checkedKeysOf(shown, value)}
         onCheck={(checked) => onChange?.(chosenTables(catalogue, shown, value, (Array.isArray(checked) ? checked : checked.checked) as Key[]))}
