@@ -38,7 +38,7 @@ export function TableColumnTree({ catalogue, loading = false, value = [], onChan
   if (loading) return <Skeleton active />;
   if (catalogue.length === 0) return <Typography.Text type="secondary">{TEXT.form.noTables}</Typography.Text>;
   return (
-    <Flex vertical gap={8}>
+    <Flex id={id} vertical gap={8}>
       <Flex gap={8} align="center">
         <Input
           allowClear
@@ -53,7 +53,6 @@ export function TableColumnTree({ catalogue, loading = false, value = [], onChan
         <Typography.Text type="secondary">{TEXT.form.tablesChosen(value.length)}</Typography.Text>
       </Flex>
       <Tree
-        id={id}
         checkable
         selectable={false}
         // A long catalogue scrolls inside a fixed height, drawing only the rows in view.
