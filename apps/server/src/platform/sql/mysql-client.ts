@@ -51,7 +51,12 @@ export function openMysqlClient(target: SqlTarget, statementTimeoutMs: number): 
     // The driver checks the certificate against `host`: the name the user gave. The socket goes to
     // the address the outbound rules checked (never resolved again: no DNS rebinding in between).
     host: target.serverName,
-    stream: () => net.connect(target.port, target.host).setNoDelay(true),
+    stream: () => {
+      const socket = net.connect(target.port, target.host).setNoDelay(true);
+      // Without a server name (mysql2 gives none for an address) Node checks the certificate against
+      // the socket's `_host`, which a socket made for an address lacks: it would check `localhost`.
+      return Object.assign(socket, { _host: target.serverName });
+    },
     port: target.port,
     database: target.database,
     user: target.user,
