@@ -1,10 +1,9 @@
 import fs from 'node:fs';
-import { expect, test } from '../support/test';
+import { expect, test, type Page } from '../support/test';
 import { adminToken, apiCreateModel, apiLogin, apiRegister } from '../support/api';
 import { newUser, SCRIPTED_LLM_BASE_URL } from '../support/constants';
 import { answers, chooseOption, composer as agentComposer, uniqueModelName } from '../support/models';
 import { scriptLlm } from '../support/scripted-llm';
-import type { Page } from '@playwright/test';
 import { shot, toast, useToken } from '../support/ui';
 import { createSampleShop, type SampleShop } from '../../apps/server/test/fixtures/sample-shop';
 

@@ -92,7 +92,7 @@ export async function buildApp({ config, database, smsProvider, logStream, exten
     maReferences(db),
     toolReferences(db),
     mcpReferences(db),
-    dataAssetReferences(db),
+    dataAssetReferences,
   ]);
   const tags = createTagModule({ db, references });
   // Stored secrets (model API keys, custom tools' and MCP services' credentials) are encrypted with SECRET_KEY, or a key kept in DATA_DIR.

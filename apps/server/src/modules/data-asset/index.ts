@@ -28,7 +28,7 @@ export interface DataAssetModuleDeps {
 }
 
 /** Asset tags follow the tag manager's renames and deletions. */
-export const dataAssetReferences = (db: Db): ModuleReferences<Db> => ({ tagged: [tagColumnReferences('asset', dbAssets, dbAssets.tags)] });
+export const dataAssetReferences: ModuleReferences<Db> = { tagged: [tagColumnReferences('asset', dbAssets, dbAssets.tags)] };
 
 /** Data assets over datasources, every statement guarded, run read-only and audited, and the asset chat. */
 export function createDataAssetModule({ db, datasources, access, statementTimeoutMs, llm, conversations, runs, references, tags }: DataAssetModuleDeps) {
