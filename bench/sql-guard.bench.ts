@@ -40,6 +40,7 @@ async function measure(dialect: 'mysql' | 'postgresql') {
       user: shop.user,
       password: shop.password,
       sslMode: 'disable',
+      sslCa: '',
       connectTimeoutMs: 5000,
     },
     limits.statementTimeoutMs,

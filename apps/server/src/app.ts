@@ -17,7 +17,7 @@ import { createFileModule, FILE_UPLOAD_URLS, fileRoutes, MAX_FILES_PER_REQUEST, 
 import { createKnowledgeModule, dictionaryRoutes, knowledgeReferences, knowledgeRoutes, retrievalRoutes } from './modules/knowledge/index.js';
 import { createLlmModule, llmReferences, llmRoutes, type LlmService } from './modules/llm/index.js';
 import { createDatasourceModule, datasourceRoutes } from './modules/datasource/index.js';
-import { createDataAssetModule, dataAssetRoutes } from './modules/data-asset/index.js';
+import { createDataAssetModule, dataAssetReferences, dataAssetRoutes } from './modules/data-asset/index.js';
 import { createPlaygroundService, playgroundRoutes } from './modules/playground/index.js';
 import { createKbChatService, kbChatRoutes } from './modules/kb-chat/index.js';
 import { createSmsProvider, createSmsService, smsRoutes, type SmsProvider } from './modules/sms/index.js';
@@ -92,6 +92,7 @@ export async function buildApp({ config, database, smsProvider, logStream, exten
     maReferences(db),
     toolReferences(db),
     mcpReferences(db),
+    dataAssetReferences,
   ]);
   const tags = createTagModule({ db, references });
   // Stored secrets (model API keys, custom tools' and MCP services' credentials) are encrypted with SECRET_KEY, or a key kept in DATA_DIR.
@@ -128,6 +129,8 @@ export async function buildApp({ config, database, smsProvider, logStream, exten
     llm: llm.service,
     conversations,
     runs,
+    references,
+    tags: tags.tags,
   });
   const toolModule = createToolModule({
     db,

@@ -63,7 +63,15 @@ export type UpdateAssetBody = z.infer<typeof updateAssetBody>;
 
 export const assetIdBody = z.object({ id: id('数据资产 id') });
 
-export const listAssetsBody = pageQuery.extend({ keyword: optionalText('关键词', 100), tag: tagFilter });
+/** Which of the assets one may use `/db/asset/query_asset` lists: all of them, the public ones, or the ones others shared with the caller. */
+export const ASSET_LIST_SCOPES = ['all', 'public', 'shared'] as const;
+export type AssetListScope = (typeof ASSET_LIST_SCOPES)[number];
+
+export const listAssetsBody = pageQuery.extend({
+  keyword: optionalText('关键词', 100),
+  tag: tagFilter,
+  scope: z.enum(ASSET_LIST_SCOPES, { error: '范围只能是 all、public 或 shared' }).default('all'),
+});
 export type ListAssetsBody = z.infer<typeof listAssetsBody>;
 
 export const assetStructureBody = z.object({ id: id('数据资产 id'), table_name: requiredText('表名', 128) });

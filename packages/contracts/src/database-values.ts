@@ -10,6 +10,8 @@ export const DB_SSL_MODES = ['disable', 'require', 'verify'] as const;
 export type DbSslMode = (typeof DB_SSL_MODES)[number];
 
 export const DB_CONNECTION_NAME_MAX = 60;
+/** Characters of a datasource's CA certificates (a chain of a few PEM certificates). */
+export const DB_SSL_CA_MAX = 20_000;
 export const DB_ACCESS_LIST_MAX = 200;
 
 /** Sampled values: a column with at most this many distinct values gets them in its notes; at most this many columns a table. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { DB_ACCESS_LIST_MAX, DB_CONNECTION_NAME_MAX, DB_SSL_MODES, DB_TYPES, type DbSslMode, type DbType } from './database-values.js';
+import { DB_ACCESS_LIST_MAX, DB_CONNECTION_NAME_MAX, DB_SSL_CA_MAX, DB_SSL_MODES, DB_TYPES, type DbSslMode, type DbType } from './database-values.js';
 import { id, optionalText, pageQuery, requiredText } from './fields.js';
+import type { UserBrief } from './user.js';
 
 const IDENTIFIER = /^[\p{L}\p{N}_$\-. ]+$/u;
 const identifier = (label: string) => requiredText(label, 128).regex(IDENTIFIER, `${label}只能包含文字、数字、空格和 _ $ - .`);
@@ -24,6 +25,12 @@ const connectionFields = {
   user: requiredText('用户名', 128),
   password: z.string({ error: '密码必须是文本' }).max(500, '密码不能超过 500 个字符'),
   ssl_mode: z.enum(DB_SSL_MODES, { error: 'SSL 模式只能是 disable、require 或 verify' }),
+  /** For `verify`: the PEM certificates of the authority that signed the server's (a company's own CA), besides the system's. */
+  ssl_ca: z
+    .string({ error: 'CA 证书必须是文本' })
+    .trim()
+    .max(DB_SSL_CA_MAX, `CA 证书不能超过 ${DB_SSL_CA_MAX} 个字符`)
+    .refine((value) => value === '' || /^-----BEGIN CERTIFICATE-----[\s\S]+-----END CERTIFICATE-----$/.test(value), 'CA 证书必须是 PEM 格式（以 -----BEGIN CERTIFICATE----- 开头）'),
   is_public: z.boolean({ error: 'is_public 必须是布尔值' }),
   access_user_ids: z.array(id('用户 id'), { error: '访问名单必须是用户 id 的数组' }).max(DB_ACCESS_LIST_MAX, `访问名单最多 ${DB_ACCESS_LIST_MAX} 人`),
 };
@@ -39,6 +46,7 @@ export const createConnectionBody = z.object({
   user: connectionFields.user,
   password: connectionFields.password.default(''),
   ssl_mode: connectionFields.ssl_mode.default('disable'),
+  ssl_ca: connectionFields.ssl_ca.default(''),
   is_public: connectionFields.is_public.default(false),
   access_user_ids: connectionFields.access_user_ids.default([]),
 });
@@ -56,6 +64,7 @@ export const updateConnectionBody = z.object({
   user: connectionFields.user.optional(),
   password: connectionFields.password.optional(),
   ssl_mode: connectionFields.ssl_mode.optional(),
+  ssl_ca: connectionFields.ssl_ca.optional(),
   is_public: connectionFields.is_public.optional(),
   access_user_ids: connectionFields.access_user_ids.optional(),
 });
@@ -72,6 +81,7 @@ export const testConnectionBody = z.object({
   user: connectionFields.user,
   password: connectionFields.password.optional(),
   ssl_mode: connectionFields.ssl_mode.default('disable'),
+  ssl_ca: connectionFields.ssl_ca.default(''),
 });
 export type TestConnectionBody = z.infer<typeof testConnectionBody>;
 
@@ -93,6 +103,8 @@ export interface DbConnection {
   user: string;
   has_password: boolean;
   ssl_mode: DbSslMode;
+  /** Certificates are public: answered as stored. */
+  ssl_ca: string;
   is_public: boolean;
   access_user_ids: string[];
   owner_id: string;
@@ -109,11 +121,8 @@ export interface DbConnectionTest {
   warnings: string[];
 }
 
-export interface DbAccessUser {
-  id: string;
-  user_name: string;
-  nick_name: string;
-}
+/** A user on an access list. */
+export type DbAccessUser = UserBrief;
 
 export interface DbColumnInfo {
   name: string;

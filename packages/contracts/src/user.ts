@@ -66,5 +66,19 @@ export type UnlockUserBody = z.infer<typeof unlockUserBody>;
 export const deleteUserBody = z.object({ user_id: id('用户 id') });
 export type DeleteUserBody = z.infer<typeof deleteUserBody>;
 
+/** The most people one `/user/search_users` call answers. */
+export const USER_SEARCH_MAX = 20;
+
+/** `/user/search_users`: people to share something with (an access list), found by user name or nickname. */
+export const searchUsersBody = z.object({ keyword: requiredText('关键词', 64) });
+export type SearchUsersBody = z.infer<typeof searchUsersBody>;
+
+/** A person as pickers and access lists show them: never the phone, role or status. */
+export interface UserBrief {
+  id: string;
+  user_name: string;
+  nick_name: string;
+}
+
 export const usageStatsBody = pageQuery.extend({ keyword: optionalText('关键词', 64) });
 export type UsageStatsBody = z.infer<typeof usageStatsBody>;

@@ -4,17 +4,28 @@ import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { PageHeader } from './PageHeader';
 
-type Scope = 'mine' | 'public';
+/** The caller's own things, the published ones, and (where things have access lists) the ones others shared with the caller. */
+export type ListScope = 'mine' | 'public' | 'shared';
 
-interface ScopedListPageProps {
+interface ScopedListPageProps<S extends ListScope> {
   title: string;
-  text: { description: string; create: string; mine: string; public: string };
+  text: { description: string; create: string } & Record<NoInfer<S>, string>;
   createPath: string;
-  grid: (scope: Scope) => ReactNode;
+  /** The tabs, in order. */
+  scopes?: readonly S[];
+  grid: (scope: S) => ReactNode;
 }
 
-/** A list page of the caller's own things and the published ones, in two tabs, with a create button. */
-export function ScopedListPage({ title, text, createPath, grid }: ScopedListPageProps) {
+const MINE_AND_PUBLIC = ['mine', 'public'] as const;
+
+/** A list page of the caller's own things and the published ones (and the shared ones), in tabs, with a create button. */
+export function ScopedListPage<S extends ListScope = 'mine' | 'public'>({
+  title,
+  text,
+  createPath,
+  scopes = MINE_AND_PUBLIC as readonly ListScope[] as readonly S[],
+  grid,
+}: ScopedListPageProps<S>) {
   const navigate = useNavigate();
   return (
     <>
@@ -28,13 +39,7 @@ export function ScopedListPage({ title, text, createPath, grid }: ScopedListPage
         }
       />
       <Card>
-        <Tabs
-          destroyOnHidden
-          items={[
-            { key: 'mine', label: text.mine, children: grid('mine') },
-            { key: 'public', label: text.public, children: grid('public') },
-          ]}
-        />
+        <Tabs destroyOnHidden items={scopes.map((scope) => ({ key: scope, label: text[scope], children: grid(scope) }))} />
       </Card>
     </>
   );

@@ -13,6 +13,7 @@ describe.each(['mysql', 'postgresql'] as const)('asset chat on %s', (dialect) =>
   let t: TestApp;
   let llm: ScriptedLlm;
   let shop: SampleShop;
+  let admin: string;
   let alice: string;
   let bob: string;
   let carol: string;
@@ -23,7 +24,7 @@ describe.each(['mysql', 'postgresql'] as const)('asset chat on %s', (dialect) =>
     shop = await createSampleShop(dialect);
     llm = await startScriptedLlm();
     t = await startTestApp();
-    await t.signUp(`ac_admin_${dialect}`);
+    admin = await t.signUp(`ac_admin_${dialect}`);
     [alice, bob, carol] = [await t.signUp(`ac_alice_${dialect}`), await t.signUp(`ac_bob_${dialect}`), await t.signUp(`ac_carol_${dialect}`)];
     const carolId = String((await t.userRow(`ac_carol_${dialect}`))!.id);
     expectOk(
@@ -163,6 +164,39 @@ describe.each(['mysql', 'postgresql'] as const)('asset chat on %s', (dialect) =>
     expect(events.find((event) => event.event === 'result')!.data.rows).toEqual([[6]]);
     expectCode(await t.call('/api/db/asset/update_asset', { id: asset.id, name: '改名' }, carol), 40301);
     expectCode(await t.call('/api/db/asset/query_audit', { id: asset.id }, carol), 40301);
+  });
+
+  it('lists the assets shared with the caller, and the public ones, apart', async () => {
+    const listed = async (scope: string, token: string) =>
+      expectOk(await t.call<{ total: number; list: DataAsset[] }>('/api/db/asset/query_asset', { scope }, token)).list.map((entry) => entry.name);
+    expect(await listed('shared', carol)).toEqual(['门店经营']);
+    expect(await listed('shared', alice)).toEqual([]);
+    expect(await listed('public', carol)).toEqual([]);
+    expect((await listed('all', alice)).sort()).toEqual(['门店经营', '需确认'].sort());
+    expectOk(await t.call('/api/db/asset/update_asset', { id: confirming.id, is_public: true }, alice));
+    expect(await listed('public', bob)).toEqual(['需确认']);
+    expect(await listed('shared', bob)).toEqual([]);
+    expectOk(await t.call('/api/db/asset/update_asset', { id: confirming.id, is_public: false }, alice));
+    expectCode(await t.call('/api/db/asset/query_asset', { scope: 'everything' }, alice), 40001, /范围只能是 all、public 或 shared/);
+  });
+
+  it('tags an asset only with asset tags of the tag manager, and follows a rename', async () => {
+    expectCode(await t.call('/api/db/asset/update_asset', { id: asset.id, tags: ['财务'] }, alice), 40001, '没有名为「财务」的数据资产标签，请先在标签管理中添加');
+    const parent = expectOk(await t.call<{ id: string }>('/api/tag/tag_create', { tag_type: 'asset', name: '经营' }, admin));
+    const child = expectOk(await t.call<{ id: string }>('/api/tag/tag_create', { tag_type: 'asset', name: '门店', parent_id: parent.id }, admin));
+    expect(expectOk(await t.call<DataAsset>('/api/db/asset/update_asset', { id: asset.id, tags: ['门店'] }, alice)).tags).toEqual(['门店']);
+    const tagged = async (tag: string) => expectOk(await t.call<{ list: DataAsset[] }>('/api/db/asset/query_asset', { tag }, alice)).list.map((entry) => entry.name);
+    expect(await tagged('经营')).toEqual(['门店经营']);
+    expectOk(await t.call('/api/tag/tag_update', { id: child.id, name: '门店经营数据' }, admin));
+    expect(expectOk(await t.call<DataAsset>('/api/db/asset/query_asset_by_id', { id: asset.id }, alice)).tags).toEqual(['门店经营数据']);
+    expect(await tagged('门店经营数据')).toEqual(['门店经营']);
+  });
+
+  it('shows the audit to the owner of the asset and to administrators', async () => {
+    const audits = expectOk(await t.call<AssetQueryAudit[]>('/api/db/asset/query_audit', { id: asset.id }, admin));
+    expect(audits.length).toBeGreaterThan(0);
+    expect(audits).toEqual(expectOk(await t.call<AssetQueryAudit[]>('/api/db/asset/query_audit', { id: asset.id }, alice)));
+    expect(audits.map((audit) => audit.outcome)).toEqual(expect.arrayContaining(['ok', 'failed', 'refused']));
   });
 
   it('gives agents the asset as an llm/db tool: the same guard and read-only execution, as the caller', async () => {

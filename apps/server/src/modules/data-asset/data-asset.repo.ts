@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
 import { isAdmin, type Viewer } from '../../core/index.js';
 import type { Db } from '../../platform/db/index.js';
 import { dbAssets, dbQueryAudits } from './data-asset.tables.js';
@@ -16,9 +16,11 @@ function usableWhere(viewer: Viewer): SQL | undefined {
 }
 
 export interface AssetFilter {
-  scope: { ownerId: string } | { usableBy: Viewer };
+  /** Own; usable (own, public, shared, or all for administrators); public; shared with the viewer by others. */
+  scope: { ownerId: string } | { usableBy: Viewer } | { publicOnly: true } | { sharedWith: string };
   keyword?: string;
-  tag?: string;
+  /** Any of these tag names (a tag filter with its children). */
+  tags?: string[];
 }
 
 const likePattern = (keyword: string) => `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -42,11 +44,18 @@ const listColumns = {
   dbType: sql<'mysql' | 'postgresql'>`(select c.db_type from db_connections c where c.id = "db_assets"."connection_id")`,
 };
 
-function filterOf({ scope, keyword, tag }: AssetFilter): SQL | undefined {
+function scopeWhere(scope: AssetFilter['scope']): SQL | undefined {
+  if ('ownerId' in scope) return eq(dbAssets.ownerId, scope.ownerId);
+  if ('publicOnly' in scope) return eq(dbAssets.isPublic, true);
+  if ('sharedWith' in scope) return and(ne(dbAssets.ownerId, scope.sharedWith), sql`${scope.sharedWith}::uuid = any(${dbAssets.accessUserIds})`);
+  return usableWhere(scope.usableBy);
+}
+
+function filterOf({ scope, keyword, tags }: AssetFilter): SQL | undefined {
   return and(
-    'ownerId' in scope ? eq(dbAssets.ownerId, scope.ownerId) : usableWhere(scope.usableBy),
+    scopeWhere(scope),
     keyword ? or(ilike(dbAssets.name, likePattern(keyword)), ilike(dbAssets.description, likePattern(keyword))) : undefined,
-    tag ? sql`${dbAssets.tags} @> ${JSON.stringify([tag])}::jsonb` : undefined,
+    tags?.length ? or(...tags.map((tag) => sql`${dbAssets.tags} @> ${JSON.stringify([tag])}::jsonb`)) : undefined,
   );
 }
 

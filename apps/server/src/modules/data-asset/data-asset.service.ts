@@ -10,11 +10,12 @@ import type {
   Page,
   UpdateAssetBody,
 } from '@agent-platform/contracts';
-import { canEdit, isAdmin, type Viewer } from '../../core/index.js';
+import { canEdit, isAdmin, namedUsers, type ReferenceRegistry, type Viewer } from '../../core/index.js';
 import { isUniqueViolation, type Db } from '../../platform/db/index.js';
-import type { DatasourceAccess, DatasourceRow, DatasourceService } from '../datasource/index.js';
+import { checkedAccessList, type DatasourceAccess, type DatasourceRow, type DatasourceService } from '../datasource/index.js';
+import type { TagService } from '../tag/index.js';
 import { structureOf } from './asset-structure.js';
-import { assetNameTaken, assetNotEditable, assetNotFound, columnNotInTable, tableNotInAsset, tableNotInDatasource, unknownAccessUsers } from './data-asset.errors.js';
+import { assetInUse, assetNameTaken, assetTagsUnknown, assetNotEditable, assetNotFound, columnNotInTable, tableNotInAsset, tableNotInDatasource } from './data-asset.errors.js';
 import { storedAssetContent, toAsset, toAudit } from './data-asset.mapper.js';
 import * as repo from './data-asset.repo.js';
 
@@ -22,6 +23,9 @@ export interface DataAssetServiceDeps {
   db: Db;
   datasources: DatasourceService;
   access: DatasourceAccess;
+  /** Who uses an asset (`llm/db` tools): an asset in use is not deleted. */
+  references: Pick<ReferenceRegistry<Db>, 'usersOf'>;
+  tags: Pick<TagService, 'checkedNames' | 'namesForFilter'>;
 }
 
 export type DataAssetService = ReturnType<typeof createDataAssetService>;
@@ -29,7 +33,7 @@ export type DataAssetService = ReturnType<typeof createDataAssetService>;
 const AUDIT_SHOWN = 100;
 
 /** Data assets: chosen tables of a datasource with notes, examples and an access list. */
-export function createDataAssetService({ db, datasources, access }: DataAssetServiceDeps) {
+export function createDataAssetService({ db, datasources, access, references, tags }: DataAssetServiceDeps) {
   /** Own, public, on the access list, or any for administrators; 40401 otherwise. */
   async function usableAsset(viewer: Viewer, id: string): Promise<repo.AssetListRow> {
     const row = await repo.findAsset(db, id);
@@ -45,12 +49,8 @@ export function createDataAssetService({ db, datasources, access }: DataAssetSer
     return row;
   }
 
-  async function checkAccessList(ids: string[] | undefined): Promise<string[] | undefined> {
-    if (ids === undefined) return undefined;
-    const unique = [...new Set(ids)];
-    if ((await access.usersByIds(unique)).length !== unique.length) throw unknownAccessUsers();
-    return unique;
-  }
+  /** Tags must name `asset` tags of the tag manager (see `checkedNames`). */
+  const checkTags = (names: string[] | undefined, kept: string[] = []) => tags.checkedNames('asset', names, kept, assetTagsUnknown);
 
   /** Every chosen table and column exists in the datasource's catalogue. */
   async function checkTables(connection: DatasourceRow, tables: AssetTable[]): Promise<void> {
@@ -81,7 +81,8 @@ export function createDataAssetService({ db, datasources, access }: DataAssetSer
   }
 
   async function page(viewer: Viewer, scope: repo.AssetFilter['scope'], { page: number, page_size, keyword, tag }: ListAssetsBody): Promise<Page<DataAsset>> {
-    const filter = { scope, keyword, tag };
+    // A first-level tag finds the assets tagged with it or any of its children.
+    const filter = { scope, keyword, tags: tag ? await tags.namesForFilter('asset', tag) : undefined };
     const [total, rows] = await Promise.all([repo.countAssets(db, filter), repo.listAssets(db, filter, (number - 1) * page_size, page_size)]);
     return { total, list: rows.map((row) => toAsset(row, viewer)) };
   }
@@ -110,7 +111,8 @@ export function createDataAssetService({ db, datasources, access }: DataAssetSer
     async createAsset(viewer: Viewer, body: CreateAssetBody): Promise<DataAsset> {
       // Building on a datasource needs its use: own, public or on its access list.
       const connection = await datasources.usableRow(viewer, body.connection_id);
-      const accessUserIds = (await checkAccessList(body.access_user_ids)) ?? [];
+      const accessUserIds = (await checkedAccessList(body.access_user_ids, [], access.usersByIds)) ?? [];
+      const tagNames = (await checkTags(body.tags)) ?? [];
       await checkTables(connection, body.tables);
       const row = await saved(
         repo.insertAsset(db, {
@@ -119,7 +121,7 @@ export function createDataAssetService({ db, datasources, access }: DataAssetSer
           name: body.name,
           description: body.description,
           content: storedAssetContent.write({ tables: body.tables, example_questions: body.example_questions, verified_queries: body.verified_queries }),
-          tags: body.tags,
+          tags: tagNames,
           isPublic: body.is_public,
           accessUserIds,
           confirmSql: body.confirm_sql,
@@ -131,7 +133,8 @@ export function createDataAssetService({ db, datasources, access }: DataAssetSer
 
     async updateAsset(viewer: Viewer, { id, ...body }: UpdateAssetBody): Promise<DataAsset> {
       const current = await editableAsset(viewer, id);
-      const accessUserIds = await checkAccessList(body.access_user_ids);
+      const accessUserIds = await checkedAccessList(body.access_user_ids, current.accessUserIds, access.usersByIds);
+      const tagNames = await checkTags(body.tags, current.tags);
       if (body.tables) await checkTables(await connectionOf(current), body.tables);
       const content = storedAssetContent.read(current.content);
       await saved(
@@ -143,7 +146,7 @@ export function createDataAssetService({ db, datasources, access }: DataAssetSer
             example_questions: body.example_questions ?? content.example_questions,
             verified_queries: body.verified_queries ?? content.verified_queries,
           }),
-          tags: body.tags,
+          tags: tagNames,
           isPublic: body.is_public,
           accessUserIds,
           confirmSql: body.confirm_sql,
@@ -155,11 +158,14 @@ export function createDataAssetService({ db, datasources, access }: DataAssetSer
 
     async deleteAsset(viewer: Viewer, id: string): Promise<void> {
       await editableAsset(viewer, id);
+      const users = namedUsers(await references.usersOf('data_asset', [id]));
+      if (users.length > 0) throw assetInUse(users);
       if (!(await repo.deleteAsset(db, id))) throw assetNotFound();
     },
 
     getAsset: async (viewer: Viewer, id: string): Promise<DataAsset> => toAsset(await usableAsset(viewer, id), viewer),
-    listUsable: (viewer: Viewer, body: ListAssetsBody) => page(viewer, { usableBy: viewer }, body),
+    listUsable: (viewer: Viewer, body: ListAssetsBody) =>
+      page(viewer, body.scope === 'public' ? { publicOnly: true } : body.scope === 'shared' ? { sharedWith: viewer.id } : { usableBy: viewer }, body),
     listMine: (viewer: Viewer, body: ListAssetsBody) => page(viewer, { ownerId: viewer.id }, body),
 
     async listAccessUsers(viewer: Viewer, id: string): Promise<DbAccessUser[]> {

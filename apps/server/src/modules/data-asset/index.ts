@@ -1,12 +1,15 @@
+import type { ModuleReferences, ReferenceRegistry } from '../../core/index.js';
 import type { Db } from '../../platform/db/index.js';
 import type { RunService } from '../../runtime/runs/index.js';
 import type { ConversationService } from '../conversation/index.js';
 import type { DatasourceAccess, DatasourceService } from '../datasource/index.js';
 import type { LlmService } from '../llm/index.js';
+import { tagColumnReferences, type TagService } from '../tag/index.js';
 import { createAssetChatService } from './asset-chat.service.js';
 import { createAssetQueryRunner } from './asset-query.js';
 import { assetToolSource } from './asset-tool-source.js';
 import { createDataAssetService } from './data-asset.service.js';
+import { dbAssets } from './data-asset.tables.js';
 
 export { dataAssetRoutes } from './data-asset.routes.js';
 export type { DataAssetService } from './data-asset.service.js';
@@ -20,11 +23,16 @@ export interface DataAssetModuleDeps {
   llm: LlmService;
   conversations: ConversationService;
   runs: RunService;
+  references: Pick<ReferenceRegistry<Db>, 'usersOf'>;
+  tags: TagService;
 }
 
+/** Asset tags follow the tag manager's renames and deletions. */
+export const dataAssetReferences: ModuleReferences<Db> = { tagged: [tagColumnReferences('asset', dbAssets, dbAssets.tags)] };
+
 /** Data assets over datasources, every statement guarded, run read-only and audited, and the asset chat. */
-export function createDataAssetModule({ db, datasources, access, statementTimeoutMs, llm, conversations, runs }: DataAssetModuleDeps) {
-  const assets = createDataAssetService({ db, datasources, access });
+export function createDataAssetModule({ db, datasources, access, statementTimeoutMs, llm, conversations, runs, references, tags }: DataAssetModuleDeps) {
+  const assets = createDataAssetService({ db, datasources, access, references, tags });
   const runQuery = createAssetQueryRunner({ db, access, statementTimeoutMs });
   const chat = createAssetChatService({ db, llm, conversations, runs, assets, runQuery });
   return { assets, chat, toolSource: assetToolSource({ assets, runQuery }) };

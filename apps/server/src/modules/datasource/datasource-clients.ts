@@ -13,6 +13,7 @@ export interface ConnectionSettings {
   schemaName: string;
   userName: string;
   sslMode: SqlTarget['sslMode'];
+  sslCa: string;
 }
 
 /** A saved datasource: its id and `updatedAt` name the pool's version. */
@@ -64,6 +65,7 @@ export function createClientCache({
       user: settings.userName,
       password,
       sslMode: settings.sslMode,
+      sslCa: settings.sslCa,
       connectTimeoutMs,
     };
   }

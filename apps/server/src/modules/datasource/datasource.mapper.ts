@@ -16,6 +16,7 @@ export function toConnection(row: ConnectionListRow, viewer: Viewer): DbConnecti
     user: row.userName,
     has_password: Boolean(row.passwordSealed),
     ssl_mode: row.sslMode,
+    ssl_ca: row.sslCa,
     is_public: row.isPublic,
     access_user_ids: row.accessUserIds,
     owner_id: row.ownerId,

@@ -35,6 +35,7 @@ const listColumns = {
   userName: dbConnections.userName,
   passwordSealed: dbConnections.passwordSealed,
   sslMode: dbConnections.sslMode,
+  sslCa: dbConnections.sslCa,
   isPublic: dbConnections.isPublic,
   accessUserIds: dbConnections.accessUserIds,
   createdAt: dbConnections.createdAt,

@@ -23,9 +23,16 @@ async function silentServer(): Promise<{ port: number; close(): Promise<void> }>
   };
 }
 
+/** Whether the test server offers TLS (MariaDB: `have_ssl`; PostgreSQL: `ssl`). */
+async function serverHasTls(shop: SampleShop): Promise<boolean> {
+  const [row] = (await shop.exec(shop.dialect === 'mysql' ? 'select @@have_ssl as tls' : "select current_setting('ssl') as tls")) as Array<{ tls: string }>;
+  return /^(yes|on)$/i.test(String(row?.tls));
+}
+
 describe.each(['mysql', 'postgresql'] as const)('datasources on %s', (dialect) => {
   let t: TestApp;
   let shop: SampleShop;
+  let admin: string;
   let alice: string;
   let bob: string;
   let carol: string;
@@ -35,7 +42,7 @@ describe.each(['mysql', 'postgresql'] as const)('datasources on %s', (dialect) =
   beforeAll(async () => {
     shop = await createSampleShop(dialect);
     t = await startTestApp({ DB_CONNECT_TIMEOUT_MS: String(CONNECT_TIMEOUT_MS) });
-    await t.signUp(`ds_admin_${dialect}`);
+    admin = await t.signUp(`ds_admin_${dialect}`);
     [alice, bob, carol] = [await t.signUp(`ds_alice_${dialect}`), await t.signUp(`ds_bob_${dialect}`), await t.signUp(`ds_carol_${dialect}`)];
     carolId = String((await t.userRow(`ds_carol_${dialect}`))!.id);
     connection = expectOk(
@@ -172,11 +179,56 @@ describe.each(['mysql', 'postgresql'] as const)('datasources on %s', (dialect) =
     }
   });
 
+  it('asks for TLS when told to: refused in Chinese within the timeout by a server without it, or a certificate it cannot verify', async () => {
+    const tlsOn = await serverHasTls(shop);
+    const noTls = '数据库服务器不支持 SSL/TLS 加密连接：请在数据库上启用 TLS，或把 SSL 改为「不使用」';
+    for (const ssl_mode of ['require', 'verify']) {
+      const started = Date.now();
+      const answer = await t.call('/api/db/dbconnect/test_connection', connectionBody(shop, { ssl_mode }), alice);
+      expect(Date.now() - started, ssl_mode).toBeLessThan(CONNECT_TIMEOUT_MS + 1000);
+      if (!tlsOn) expectCode(answer, 50201, noTls);
+      // A server with TLS here has a self-signed certificate for its machine's name: encrypted, but not verified.
+      else if (ssl_mode === 'require') expectOk(answer);
+      else expectCode(answer, 50201, /^数据库服务器的证书未通过校验（.+）：请填写与证书一致的主机名/);
+    }
+    const created = await t.call(
+      '/api/db/dbconnect/create_connection',
+      connectionBody(shop, { name: '要求加密', ssl_mode: 'require', user: shop.reader.user, password: shop.reader.password }),
+      alice,
+    );
+    if (tlsOn) expect(expectOk<DbConnection>(created)).toMatchObject({ ssl_mode: 'require' });
+    else expectCode(created, 50201, noTls);
+  });
+
+  it('reads the CA certificates of a datasource before it tries them', async () => {
+    const broken = '-----BEGIN CERTIFICATE-----\nbm90IGEgY2VydGlmaWNhdGU=\n-----END CERTIFICATE-----';
+    expectCode(await t.call('/api/db/dbconnect/test_connection', connectionBody(shop, { ssl_mode: 'verify', ssl_ca: broken }), alice), 40001, 'CA 证书无法读取：请粘贴完整的 PEM 证书');
+    expectCode(await t.call('/api/db/dbconnect/test_connection', connectionBody(shop, { ssl_mode: 'verify', ssl_ca: 'MIIB' }), alice), 40001, /CA 证书必须是 PEM 格式/);
+    expectCode(await t.call('/api/db/dbconnect/update_connection', { id: connection.id, ssl_ca: broken }, alice), 40001, 'CA 证书无法读取：请粘贴完整的 PEM 证书');
+    expect(expectOk(await t.call<DbConnection>('/api/db/dbconnect/query_connection_by_id', { id: connection.id }, alice))).toMatchObject({ ssl_mode: 'disable', ssl_ca: '' });
+  });
+
   it('refuses bad input in Chinese and private addresses for users without an allow-list', async () => {
     expectCode(await t.call('/api/db/dbconnect/create_connection', { ...connectionBody(shop), db_type: 'oracle' }, alice), 40001, /数据库类型只能是 mysql 或 postgresql/);
     expectCode(await t.call('/api/db/dbconnect/create_connection', { ...connectionBody(shop), port: 70000 }, alice), 40001, /端口最大为 65535/);
     expectCode(await t.call('/api/db/dbconnect/create_connection', { ...connectionBody(shop), host: 'a b' }, alice), 40001, /主机地址只能是域名或 IP 地址/);
     expectCode(await t.call('/api/db/dbconnect/test_connection', connectionBody(shop, { host: '127.0.0.2' }), alice), 50201, /不允许访问本机、内网或链路本地地址（127\.0\.0\.2）/);
+  });
+
+  it('drops a deleted user from the access list when it is saved again, and refuses ids that name no one', async () => {
+    await t.signUp(`ds_dave_${dialect}`);
+    const daveId = String((await t.userRow(`ds_dave_${dialect}`))!.id);
+    expectOk(await t.call('/api/db/dbconnect/update_connection', { id: connection.id, access_user_ids: [carolId, daveId] }, alice));
+    expectOk(await t.call('/api/user/del_user', { user_id: daveId }, admin));
+    expect(expectOk(await t.call<Array<{ id: string }>>('/api/db/dbconnect/query_access_list', { id: connection.id }, alice)).map((user) => user.id)).toEqual([carolId]);
+    // The form sends back the list it was given, the deleted user included.
+    const saved = expectOk(await t.call<DbConnection>('/api/db/dbconnect/update_connection', { id: connection.id, access_user_ids: [carolId, daveId] }, alice));
+    expect(saved.access_user_ids).toEqual([carolId]);
+    expectCode(
+      await t.call('/api/db/dbconnect/update_connection', { id: connection.id, access_user_ids: [carolId, '00000000-0000-4000-8000-000000000000'] }, alice),
+      40001,
+      '访问名单中有不存在的用户',
+    );
   });
 
   it('changes and deletes a datasource; a changed sign-in is tested first', async () => {

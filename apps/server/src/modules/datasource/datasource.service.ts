@@ -13,7 +13,9 @@ import { canEdit, isAdmin, type Viewer } from '../../core/index.js';
 import { isForeignKeyViolation, isUniqueViolation, type Db } from '../../platform/db/index.js';
 import type { SqlClient } from '../../platform/sql/index.js';
 import type { ClientCache, ConnectionSettings } from './datasource-clients.js';
-import { connectionInUse, connectionNameTaken, connectionNotEditable, connectionNotFound, unknownAccessUsers } from './datasource.errors.js';
+import { checkedAccessList } from './access-list.js';
+import { connectionInUse, connectionNameTaken, connectionNotEditable, connectionNotFound } from './datasource.errors.js';
+import { checkedCa } from './ssl-ca.js';
 import { toConnection } from './datasource.mapper.js';
 import * as repo from './datasource.repo.js';
 
@@ -27,7 +29,7 @@ export type DatasourceService = ReturnType<typeof createDatasourceService>;
 /** A saved datasource with the warnings of its connection test. */
 export type SavedConnection = DbConnection & { warnings: string[] };
 
-const CONNECTION_FIELDS = ['host', 'port', 'database', 'schema', 'user', 'password', 'ssl_mode'] as const;
+const CONNECTION_FIELDS = ['host', 'port', 'database', 'schema', 'user', 'password', 'ssl_mode', 'ssl_ca'] as const;
 
 function settingsOf(body: {
   db_type: ConnectionSettings['dbType'];
@@ -37,8 +39,18 @@ function settingsOf(body: {
   schema: string;
   user: string;
   ssl_mode: ConnectionSettings['sslMode'];
+  ssl_ca: string;
 }): ConnectionSettings {
-  return { dbType: body.db_type, host: body.host, port: body.port, databaseName: body.database, schemaName: body.schema, userName: body.user, sslMode: body.ssl_mode };
+  return {
+    dbType: body.db_type,
+    host: body.host,
+    port: body.port,
+    databaseName: body.database,
+    schemaName: body.schema,
+    userName: body.user,
+    sslMode: body.ssl_mode,
+    sslCa: checkedCa(body.ssl_ca),
+  };
 }
 
 /** Datasources: create (after a successful connection test), change, list, delete; tables read from the catalogue. */
@@ -52,17 +64,12 @@ export function createDatasourceService({ db, clients }: DatasourceServiceDeps) 
     return row;
   }
 
+  const usersByIds = (ids: string[]) => repo.findUsersByIds(db, ids);
+
   async function editableRow(viewer: Viewer, id: string): Promise<repo.ConnectionListRow> {
     const row = await usableRow(viewer, id);
     if (!canEdit(viewer, row)) throw connectionNotEditable();
     return row;
-  }
-
-  async function checkAccessList(ids: string[] | undefined): Promise<string[] | undefined> {
-    if (ids === undefined) return undefined;
-    const unique = [...new Set(ids)];
-    if ((await repo.findUsersByIds(db, unique)).length !== unique.length) throw unknownAccessUsers();
-    return unique;
   }
 
   /** Signs in, reads the version and the user's privileges: the answer of the form's test button. */
@@ -106,7 +113,7 @@ export function createDatasourceService({ db, clients }: DatasourceServiceDeps) 
     },
 
     async createConnection(viewer: Viewer, body: CreateConnectionBody): Promise<SavedConnection> {
-      const accessUserIds = (await checkAccessList(body.access_user_ids)) ?? [];
+      const accessUserIds = (await checkedAccessList(body.access_user_ids, [], usersByIds)) ?? [];
       const settings = settingsOf(body);
       const { warnings } = await clients.withTransientClient(settings, body.password, isAdmin(viewer), probe);
       const row = await saved(
@@ -121,7 +128,8 @@ export function createDatasourceService({ db, clients }: DatasourceServiceDeps) 
           schemaName: body.schema,
           userName: body.user,
           passwordSealed: body.password ? clients.sealPassword(body.password) : null,
-          sslMode: body.ssl_mode,
+          sslMode: settings.sslMode,
+          sslCa: settings.sslCa,
           isPublic: body.is_public,
           accessUserIds,
         }),
@@ -133,7 +141,7 @@ export function createDatasourceService({ db, clients }: DatasourceServiceDeps) 
     /** Only the fields given change; a changed address or sign-in is tested before it is saved. */
     async updateConnection(viewer: Viewer, { id, ...body }: UpdateConnectionBody): Promise<SavedConnection> {
       const current = await editableRow(viewer, id);
-      const accessUserIds = await checkAccessList(body.access_user_ids);
+      const accessUserIds = await checkedAccessList(body.access_user_ids, current.accessUserIds, usersByIds);
       const reconnects = CONNECTION_FIELDS.some((field) => body[field] !== undefined);
       const password = body.password ?? clients.passwordOf(current.passwordSealed);
       const settings = settingsOf({
@@ -144,6 +152,7 @@ export function createDatasourceService({ db, clients }: DatasourceServiceDeps) 
         schema: body.schema ?? current.schemaName,
         user: body.user ?? current.userName,
         ssl_mode: body.ssl_mode ?? current.sslMode,
+        ssl_ca: body.ssl_ca ?? current.sslCa,
       });
       const warnings = reconnects ? (await clients.withTransientClient(settings, password, current.ownerIsAdmin || isAdmin(viewer), probe)).warnings : [];
       await saved(
@@ -156,6 +165,7 @@ export function createDatasourceService({ db, clients }: DatasourceServiceDeps) 
           schemaName: settings.schemaName,
           userName: settings.userName,
           sslMode: settings.sslMode,
+          sslCa: settings.sslCa,
           passwordSealed: body.password === undefined ? undefined : body.password ? clients.sealPassword(body.password) : null,
           isPublic: body.is_public,
           accessUserIds,

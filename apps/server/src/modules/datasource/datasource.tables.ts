@@ -25,6 +25,7 @@ export const dbConnections = pgTable(
     userName: text('user_name').notNull(),
     passwordSealed: text('password_sealed'),
     sslMode: text('ssl_mode').$type<DbSslMode>().notNull().default('disable'),
+    sslCa: text('ssl_ca').notNull().default(''),
     isPublic: boolean('is_public').notNull().default(false),
     accessUserIds: uuid('access_user_ids')
       .array()

@@ -10,6 +10,7 @@ export { datasourceRoutes } from './datasource.routes.js';
 export type { DatasourceService } from './datasource.service.js';
 export type { TableNoteService } from './table-notes.service.js';
 export type { DatasourceAccess, DatasourceRow } from './datasource-access.js';
+export { checkedAccessList } from './access-list.js';
 
 export interface DatasourceModuleDeps {
   db: Db;

@@ -38,18 +38,8 @@ export function createKnowledgeService({ db, llm, tags, references, cancelIngest
     if (rerank) await llm.resolveModel(viewer, rerank, 'rerank');
   }
 
-  /**
-   * Tags must name `kb` tags of the tag manager, stored as it spells them so its renames reach them.
-   * Names the knowledge base already carries stay as they are.
-   */
-  async function checkTags(names: string[] | undefined, kept: string[] = []): Promise<string[] | undefined> {
-    const fresh = names?.filter((name) => !kept.includes(name)) ?? [];
-    if (!names || fresh.length === 0) return names && [...new Set(names)];
-    const { tags: found, unknown } = await tags.resolveNames('kb', fresh);
-    if (unknown.length > 0) throw kbTagsUnknown(unknown);
-    const spelled = new Map(found.map((tag) => [tag.name.toLowerCase(), tag.name]));
-    return [...new Set(names.map((name) => spelled.get(name.toLowerCase()) ?? name))];
-  }
+  /** Tags must name `kb` tags of the tag manager (see `checkedNames`). */
+  const checkTags = (names: string[] | undefined, kept: string[] = []) => tags.checkedNames('kb', names, kept, kbTagsUnknown);
 
   async function list(viewer: Viewer, filter: Omit<repo.KbFilter, 'tags'>, { page, page_size, tag }: ListKbsBody): Promise<Page<KnowledgeBase>> {
     const tagNames = tag ? await tags.namesForFilter('kb', tag) : undefined;

@@ -7,17 +7,33 @@ export type TagService = ReturnType<typeof createTagService>;
 
 /** What other modules (knowledge bases, agents, tools, services …) use to check and filter by tags. */
 export function createTagService(db: Db) {
+  /** The tags carrying these names (ignoring case), and the names no tag of the type carries. */
+  async function resolveNames(tagType: TagType, names: string[]): Promise<{ tags: Tag[]; unknown: string[] }> {
+    const rows = await repo.findTagsByNames(db, tagType, names);
+    const known = new Set(rows.map((row) => row.name.toLowerCase()));
+    return { tags: rows.map(toTag), unknown: [...new Set(names)].filter((name) => !known.has(name.toLowerCase())) };
+  }
+
   return {
     /** A type's tags in tree order, children naming their parent. */
     async listByType(tagType: TagType): Promise<SubTag[]> {
       return flattenTagTree(await repo.listTags(db, tagType));
     },
 
-    /** The tags carrying these names (ignoring case), and the names no tag of the type carries. */
-    async resolveNames(tagType: TagType, names: string[]): Promise<{ tags: Tag[]; unknown: string[] }> {
-      const rows = await repo.findTagsByNames(db, tagType, names);
-      const known = new Set(rows.map((row) => row.name.toLowerCase()));
-      return { tags: rows.map(toTag), unknown: [...new Set(names)].filter((name) => !known.has(name.toLowerCase())) };
+    resolveNames,
+
+    /**
+     * Tag names to store on a thing: each must name a tag of the type (else `unknownError` of the names
+     * that do not), stored as the tag manager spells it so its renames reach it. Names the thing
+     * already carries (`kept`) stay as they are; `undefined` (no change) stays `undefined`.
+     */
+    async checkedNames(tagType: TagType, names: string[] | undefined, kept: string[], unknownError: (names: string[]) => Error): Promise<string[] | undefined> {
+      const fresh = names?.filter((name) => !kept.includes(name)) ?? [];
+      if (!names || fresh.length === 0) return names && [...new Set(names)];
+      const { tags, unknown } = await resolveNames(tagType, fresh);
+      if (unknown.length > 0) throw unknownError(unknown);
+      const spelled = new Map(tags.map((tag) => [tag.name.toLowerCase(), tag.name]));
+      return [...new Set(names.map((name) => spelled.get(name.toLowerCase()) ?? name))];
     },
 
     /**

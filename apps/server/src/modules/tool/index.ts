@@ -29,14 +29,17 @@ export type { ToolRow } from './tool.repo.js';
 
 /**
  * What stored tools refer to, by their config: knowledge bases (`llm/kb`), models (`llm/multimodal`),
- * MCP services (`service`). None of these keeps its target from being deleted: such a tool says why it
- * cannot run. Tool tags follow the tag manager's renames and deletions.
+ * MCP services (`service`), data assets (`llm/db`). Only a data asset is kept from being deleted by its
+ * tools (its owner learns who queries it before it goes); for the others, and for an asset that went
+ * another way (made private, its owner deleted), the tool says why it cannot run. Tool tags follow the
+ * tag manager's renames and deletions.
  */
 export const toolReferences = (db: Db): ModuleReferences<Db> => ({
   references: [
     { from: 'tool', label: '工具', to: 'knowledge_base', blocksDelete: false, find: async (ids) => edgesOf('tool', await toolsUsing(db, 'kb', ids)) },
     { from: 'tool', label: '工具', to: 'model', blocksDelete: false, find: async (names) => edgesOf('tool', await toolsUsing(db, 'model', names)) },
     { from: 'tool', label: '工具', to: 'service', blocksDelete: false, find: async (ids) => edgesOf('tool', await toolsUsing(db, 'service', ids)) },
+    { from: 'tool', label: '工具', to: 'data_asset', blocksDelete: true, find: async (ids) => edgesOf('tool', await toolsUsing(db, 'asset', ids)) },
   ],
   things: [thingList(db, 'tool', tools, { id: tools.id, name: tools.title, ownerId: tools.ownerId, isPublic: tools.isPublic, tags: tools.tags })],
   tagged: [tagColumnReferences('tool', tools, tools.tags)],

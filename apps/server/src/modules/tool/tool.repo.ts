@@ -96,9 +96,10 @@ const CONFIG_TARGETS = {
   kb: sql`jsonb_array_elements_text(case when t.kind = 'llm/kb' then t.config->'kb_ids' else '[]'::jsonb end) as r(target)`,
   model: sql`(select lower(t.config->>'llm_name') where t.kind = 'llm/multimodal') as r(target)`,
   service: sql`(select t.config->>'service_id' where t.kind = 'service') as r(target)`,
+  asset: sql`(select t.config->>'asset_id' where t.kind = 'llm/db') as r(target)`,
 };
 
-/** Stored tools whose config names these knowledge bases, models (lower-case names) or services; without targets, all of them. */
+/** Stored tools whose config names these knowledge bases, models (lower-case names), services or data assets; without targets, all of them. */
 export function toolsUsing(db: Db, what: keyof typeof CONFIG_TARGETS, targets?: string[]): Promise<Array<{ id: string; name: string; target: string }>> {
   const filter = targets ? sql`where ${inArray(sql`r.target`, targets)}` : sql`where r.target is not null`;
   return selectRows(db, sql`select t.id, t.title as name, r.target from tools t cross join lateral ${CONFIG_TARGETS[what]} ${filter}`);

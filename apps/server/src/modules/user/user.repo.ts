@@ -74,8 +74,10 @@ export interface UserFilter {
   status?: UserStatus;
 }
 
+const likePattern = (keyword: string) => `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
 function filterOf({ keyword, status }: UserFilter): SQL | undefined {
-  const pattern = keyword ? `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
+  const pattern = keyword ? likePattern(keyword) : undefined;
   return and(status ? eq(users.status, status) : undefined, pattern ? or(ilike(users.userName, pattern), ilike(users.nickName, pattern), ilike(users.phone, pattern)) : undefined);
 }
 
@@ -84,4 +86,15 @@ export async function listUsers(db: Db, filter: UserFilter, offset: number, limi
   const [totalRow] = await db.select({ n: count() }).from(users).where(where);
   const rows = await db.select(userColumns).from(users).where(where).orderBy(desc(users.createdAt), desc(users.id)).offset(offset).limit(limit);
   return { total: totalRow?.n ?? 0, rows };
+}
+
+/** Active users whose user name or nickname contains `keyword`: an exact user name first, then by name. */
+export async function searchActiveUsers(db: Db, keyword: string, limit: number): Promise<Array<Pick<UserRow, 'id' | 'userName' | 'nickName'>>> {
+  const pattern = likePattern(keyword);
+  return db
+    .select({ id: users.id, userName: users.userName, nickName: users.nickName })
+    .from(users)
+    .where(and(eq(users.status, 'active'), or(ilike(users.userName, pattern), ilike(users.nickName, pattern))))
+    .orderBy(desc(sql`lower(${users.userName}) = ${keyword.toLowerCase()}`), users.userName)
+    .limit(limit);
 }

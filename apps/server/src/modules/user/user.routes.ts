@@ -1,4 +1,15 @@
-import { deleteUserBody, listUsersBody, loginBody, registerBody, reviewUserBody, unlockUserBody, updateUserInfoBody, usageStatsBody, userInfo } from '@agent-platform/contracts';
+import {
+  deleteUserBody,
+  listUsersBody,
+  loginBody,
+  registerBody,
+  reviewUserBody,
+  searchUsersBody,
+  unlockUserBody,
+  updateUserInfoBody,
+  usageStatsBody,
+  userInfo,
+} from '@agent-platform/contracts';
 import type { FastifyInstance } from 'fastify';
 import { ROTATED_TOKEN_HEADER, route } from '../../platform/http/index.js';
 import type { UserUsageService } from './user-usage.service.js';
@@ -42,6 +53,12 @@ export function userRoutes(app: FastifyInstance, users: UserService, usage: User
     access: 'admin',
     body: listUsersBody,
     handler: ({ body }) => users.listUsers(body),
+  });
+  route(app, {
+    url: '/user/search_users',
+    access: 'user',
+    body: searchUsersBody,
+    handler: ({ body }) => users.searchUsers(body.keyword),
   });
   route(app, {
     url: '/user/review',

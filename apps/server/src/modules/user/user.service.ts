@@ -1,4 +1,14 @@
-import { REGISTER_REVIEW_PROPERTY, type ListUsersBody, type LoginBody, type Page, type RegisterBody, type UpdateUserInfoBody, type UserInfo } from '@agent-platform/contracts';
+import {
+  REGISTER_REVIEW_PROPERTY,
+  USER_SEARCH_MAX,
+  type ListUsersBody,
+  type LoginBody,
+  type Page,
+  type RegisterBody,
+  type UpdateUserInfoBody,
+  type UserBrief,
+  type UserInfo,
+} from '@agent-platform/contracts';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/index.js';
 import { AppError, type AuthUser, badInput, forbidden, notFound } from '../../core/index.js';
@@ -98,6 +108,12 @@ export function createUserService({ db, sessions, throttle, sms, system }: UserS
         return lockedUntil ? { ...toUserInfo(row), locked_until: lockedUntil.toISOString() } : toUserInfo(row);
       });
       return { total, list };
+    },
+
+    /** People to put on an access list, for anyone signed in: names only, active accounts only, a few at a time. */
+    async searchUsers(keyword: string): Promise<UserBrief[]> {
+      const rows = await repo.searchActiveUsers(db, keyword, USER_SEARCH_MAX);
+      return rows.map((row) => ({ id: row.id, user_name: row.userName, nick_name: row.nickName }));
     },
 
     /** Lifts a sign-in lock at once (someone else's wrong passwords must not keep a person out). */

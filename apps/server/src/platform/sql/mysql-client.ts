@@ -1,14 +1,18 @@
 import type { DbTableInfo } from '@agent-platform/contracts';
+import net from 'node:net';
 import mysql from 'mysql2/promise';
 import { tablesFromCatalogue } from './catalogue.js';
 import { keptRows } from './result-rows.js';
-import { NETWORK_CODES, nameIn, PRIVILEGE_WARNINGS, sqlError, SqlClientError, within, type SqlClient, type SqlLimits, type SqlResult, type SqlTarget } from './sql-client.js';
+import { NETWORK_CODES, nameIn, PRIVILEGE_WARNINGS, sqlError, SqlClientError, tlsFailure, within, type SqlClient, type SqlLimits, type SqlResult, type SqlTarget } from './sql-client.js';
+import { tlsOptions } from './tls-options.js';
 
 // DECIMAL, TINY, SHORT, LONG, FLOAT, DOUBLE, LONGLONG, INT24, NEWDECIMAL
 const NUMERIC_TYPES = new Set([0, 1, 2, 3, 4, 5, 8, 9, 246]);
 
 function classify(error: unknown, timeoutMs: number): SqlClientError {
   if (error instanceof SqlClientError) return error;
+  const tls = tlsFailure(error);
+  if (tls) return tls;
   const { code = '', errno, message = '' } = (error ?? {}) as { code?: string; errno?: number; message?: string };
   if (NETWORK_CODES.has(code) || code === 'PROTOCOL_CONNECTION_LOST') return sqlError('unreachable');
   if (code === 'PROTOCOL_SEQUENCE_TIMEOUT') return sqlError('timeout', '', timeoutMs);
@@ -44,12 +48,20 @@ const FILE_GRANT = /\b(FILE|SUPER)\b|ALL PRIVILEGES ON \*\.\*/i;
 
 export function openMysqlClient(target: SqlTarget, statementTimeoutMs: number): SqlClient {
   const pool = mysql.createPool({
-    host: target.host,
+    // The driver checks the certificate against `host`: the name the user gave. The socket goes to
+    // the address the outbound rules checked (never resolved again: no DNS rebinding in between).
+    host: target.serverName,
+    stream: () => {
+      const socket = net.connect(target.port, target.host).setNoDelay(true);
+      // Without a server name (mysql2 gives none for an address) Node checks the certificate against
+      // the socket's `_host`, which a socket made for an address lacks: it would check `localhost`.
+      return Object.assign(socket, { _host: target.serverName });
+    },
     port: target.port,
     database: target.database,
     user: target.user,
     password: target.password,
-    ssl: target.sslMode === 'disable' ? undefined : { rejectUnauthorized: target.sslMode === 'verify' },
+    ssl: target.sslMode === 'disable' ? undefined : { ...tlsOptions(target), verifyIdentity: target.sslMode === 'verify' },
     connectTimeout: target.connectTimeoutMs,
     connectionLimit: 3,
     maxIdle: 1,

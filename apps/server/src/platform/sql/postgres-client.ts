@@ -1,7 +1,8 @@
 import type { DbTableInfo } from '@agent-platform/contracts';
 import pg from 'pg';
 import { keptRows } from './result-rows.js';
-import { NETWORK_CODES, nameIn, PRIVILEGE_WARNINGS, sqlError, SqlClientError, within, type SqlClient, type SqlLimits, type SqlResult, type SqlTarget } from './sql-client.js';
+import { NETWORK_CODES, nameIn, PRIVILEGE_WARNINGS, sqlError, SqlClientError, tlsFailure, within, type SqlClient, type SqlLimits, type SqlResult, type SqlTarget } from './sql-client.js';
+import { tlsOptions } from './tls-options.js';
 import { tablesFromCatalogue } from './catalogue.js';
 
 // numeric, int8, int2, int4, float4, float8, money
@@ -9,6 +10,8 @@ const NUMERIC_TYPES = new Set([1700, 20, 21, 23, 700, 701, 790]);
 
 function classify(error: unknown, timeoutMs: number): SqlClientError {
   if (error instanceof SqlClientError) return error;
+  const tls = tlsFailure(error);
+  if (tls) return tls;
   const { code, message = '' } = (error ?? {}) as { code?: string; message?: string };
   if (code && NETWORK_CODES.has(code)) return sqlError('unreachable');
   if (/timeout|terminated unexpectedly|Connection terminated/i.test(message) && !code) return sqlError('unreachable');
@@ -49,7 +52,7 @@ export function openPostgresClient(target: SqlTarget, statementTimeoutMs: number
     database: target.database,
     user: target.user,
     password: target.password,
-    ssl: target.sslMode === 'disable' ? false : { rejectUnauthorized: target.sslMode === 'verify', servername: target.serverName },
+    ssl: target.sslMode === 'disable' ? false : tlsOptions(target),
     max: 3,
     connectionTimeoutMillis: target.connectTimeoutMs,
     idleTimeoutMillis: 60_000,

@@ -1,11 +1,13 @@
 import {
   MAX_PAGE_SIZE,
   type AssetChatBody,
+  type AssetListScope,
   type AssetQueryAudit,
   type AssetTableStructure,
   type CreateAssetBody,
   type CreateConnectionBody,
   type DataAsset,
+  type DbAccessUser,
   type DbConnection,
   type DbConnectionTest,
   type DbTableInfo,
@@ -14,6 +16,7 @@ import {
   type TestConnectionBody,
   type UpdateAssetBody,
   type UpdateConnectionBody,
+  type UserBrief,
 } from '@agent-platform/contracts';
 import { http, NO_TIMEOUT } from '../../lib/http';
 import { streamRun, type RunStreamOptions, type RunStreamResult } from '../../lib/run-stream';
@@ -46,19 +49,38 @@ export function listTableNotes(connectionId: string): Promise<DbTableNote[]> {
   return http.post<DbTableNote[]>('/db/extra_column_info/query_extra_table_info', { connection_id: connectionId });
 }
 
-/** Saves a table's description: a new note, or a change of the one it has. */
-export function saveTableDescription(connectionId: string, tableName: string, description: string, note?: DbTableNote): Promise<DbTableNote> {
+/** What a change of a table's notes sets: its description, its synonyms, the notes on its columns. */
+export type TableNoteChanges = Partial<Pick<DbTableNote, 'description' | 'synonyms' | 'columns'>>;
+
+/** Saves a table's notes: a new note, or a change of the one it has. */
+export function saveTableNote(connectionId: string, tableName: string, changes: TableNoteChanges, note?: DbTableNote): Promise<DbTableNote> {
   return note
-    ? http.post<DbTableNote>('/db/extra_column_info/update_extra_table_info', { id: note.id, description })
-    : http.post<DbTableNote>('/db/extra_column_info/create_extra_table_info', { connection_id: connectionId, table_name: tableName, description });
+    ? http.post<DbTableNote>('/db/extra_column_info/update_extra_table_info', { id: note.id, ...changes })
+    : http.post<DbTableNote>('/db/extra_column_info/create_extra_table_info', { connection_id: connectionId, table_name: tableName, ...changes });
 }
 
 export function collectSampleValues(connectionId: string, tableName: string): Promise<DbTableNote> {
   return http.post<DbTableNote>('/db/extra_column_info/collect_sample_values', { connection_id: connectionId, table_name: tableName }, { timeout: NO_TIMEOUT });
 }
 
-export async function listAssets(): Promise<DataAsset[]> {
-  return (await http.post<Page<DataAsset>>('/db/asset/query_asset', { page: 1, page_size: MAX_PAGE_SIZE })).list;
+/** `mine`: the caller's own; otherwise the assets the caller may use, all of them or the public or shared ones. */
+export async function listAssets(scope: AssetListScope | 'mine' = 'all'): Promise<DataAsset[]> {
+  const page = { page: 1, page_size: MAX_PAGE_SIZE };
+  const answer = scope === 'mine' ? http.post<Page<DataAsset>>('/db/asset/query_my_asset', page) : http.post<Page<DataAsset>>('/db/asset/query_asset', { ...page, scope });
+  return (await answer).list;
+}
+
+export function listAssetAccessUsers(id: string): Promise<DbAccessUser[]> {
+  return http.post<DbAccessUser[]>('/db/asset/query_access_list', { id });
+}
+
+export function listConnectionAccessUsers(id: string): Promise<DbAccessUser[]> {
+  return http.post<DbAccessUser[]>('/db/dbconnect/query_access_list', { id });
+}
+
+/** People to put on an access list, by part of their user name or nickname. */
+export function searchUsers(keyword: string): Promise<UserBrief[]> {
+  return http.post<UserBrief[]>('/user/search_users', { keyword });
 }
 
 export function getAsset(id: string): Promise<DataAsset> {

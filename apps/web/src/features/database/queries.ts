@@ -1,5 +1,7 @@
 import type {
+  AssetListScope,
   AssetQueryAudit,
+  DbAccessUser,
   AssetTableStructure,
   CreateAssetBody,
   DbTableNote,
@@ -9,6 +11,7 @@ import type {
   DbTableInfo,
   UpdateAssetBody,
   UpdateConnectionBody,
+  UserBrief,
 } from '@agent-platform/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ApiError } from '../../lib/http';
@@ -20,12 +23,16 @@ import {
   getAsset,
   getAssetStructure,
   listAssetAudits,
+  listAssetAccessUsers,
   listAssets,
+  listConnectionAccessUsers,
   listConnections,
   listTableNotes,
   listTables,
   collectSampleValues,
-  saveTableDescription,
+  saveTableNote,
+  type TableNoteChanges,
+  searchUsers,
   updateAsset,
   updateConnection,
 } from './api';
@@ -35,7 +42,9 @@ export const databaseKeys = {
   connections: () => [...databaseKeys.all, 'connections'] as const,
   tables: (id: string) => [...databaseKeys.all, 'tables', id] as const,
   notes: (id: string) => [...databaseKeys.all, 'notes', id] as const,
-  assets: () => [...databaseKeys.all, 'assets'] as const,
+  assets: (scope: AssetListScope | 'mine' = 'all') => [...databaseKeys.all, 'assets', scope] as const,
+  accessUsers: (kind: 'asset' | 'connection', id: string) => [...databaseKeys.all, 'access', kind, id] as const,
+  users: (keyword: string) => [...databaseKeys.all, 'users', keyword] as const,
   asset: (id: string) => [...databaseKeys.all, 'asset', id] as const,
   structure: (id: string) => [...databaseKeys.all, 'structure', id] as const,
   audits: (id: string) => [...databaseKeys.all, 'audits', id] as const,
@@ -50,13 +59,25 @@ export const useTables = (id: string | null | undefined) =>
 export const useTableNotes = (connectionId: string | null | undefined) =>
   useQuery<DbTableNote[], ApiError>({ queryKey: databaseKeys.notes(connectionId ?? ''), queryFn: () => listTableNotes(connectionId ?? ''), enabled: !!connectionId });
 
-export const useSaveTableDescription = () =>
-  useDatabaseMutation(({ connectionId, tableName, description, note }: { connectionId: string; tableName: string; description: string; note?: DbTableNote }) =>
-    saveTableDescription(connectionId, tableName, description, note),
+export const useSaveTableNote = () =>
+  useDatabaseMutation(({ connectionId, tableName, changes, note }: { connectionId: string; tableName: string; changes: TableNoteChanges; note?: DbTableNote }) =>
+    saveTableNote(connectionId, tableName, changes, note),
   );
 export const useCollectSampleValues = () => useDatabaseMutation(({ connectionId, tableName }: { connectionId: string; tableName: string }) => collectSampleValues(connectionId, tableName));
 
-export const useAssets = () => useQuery<DataAsset[], ApiError>({ queryKey: databaseKeys.assets(), queryFn: listAssets });
+export const useAssets = (scope: AssetListScope | 'mine' = 'all') => useQuery<DataAsset[], ApiError>({ queryKey: databaseKeys.assets(scope), queryFn: () => listAssets(scope) });
+
+/** Who is on an asset's or a datasource's access list (names for the picker); nothing to ask for a new one. */
+export const useAccessUsers = (kind: 'asset' | 'connection', id: string | undefined) =>
+  useQuery<DbAccessUser[], ApiError>({
+    queryKey: databaseKeys.accessUsers(kind, id ?? ''),
+    queryFn: () => (kind === 'asset' ? listAssetAccessUsers(id ?? '') : listConnectionAccessUsers(id ?? '')),
+    enabled: !!id,
+  });
+
+/** People whose name contains the keyword; nothing is asked for an empty one. */
+export const useUserSearch = (keyword: string) =>
+  useQuery<UserBrief[], ApiError>({ queryKey: databaseKeys.users(keyword), queryFn: () => searchUsers(keyword), enabled: keyword.trim().length > 0, staleTime: 30_000 });
 export const useAsset = (id: string) => useQuery<DataAsset, ApiError>({ queryKey: databaseKeys.asset(id), queryFn: () => getAsset(id) });
 export const useAssetStructure = (id: string) => useQuery<AssetTableStructure[], ApiError>({ queryKey: databaseKeys.structure(id), queryFn: () => getAssetStructure(id), retry: false });
 /** Only the asset's owner and administrators may read its audit. */

@@ -3,8 +3,9 @@ import { Alert, Button, Form, Input, InputNumber, Modal, Select, Switch } from '
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { testConnection } from '../api';
-import { DATASOURCE_TEXT as TEXT } from '../constants';
-import { useCreateConnection, useUpdateConnection } from '../queries';
+import { ACCESS_LIST_TEXT, DATASOURCE_TEXT as TEXT } from '../constants';
+import { useAccessUsers, useCreateConnection, useUpdateConnection } from '../queries';
+import { AccessListField } from './AccessListField';
 
 interface FormValues {
   name: string;
@@ -16,7 +17,9 @@ interface FormValues {
   user: string;
   password?: string;
   ssl_mode: (typeof DB_SSL_MODES)[number];
+  ssl_ca?: string;
   is_public: boolean;
+  access_user_ids: string[];
 }
 
 interface DatasourceFormModalProps {
@@ -33,15 +36,17 @@ export function DatasourceFormModal({ editing, open, onClose }: DatasourceFormMo
   const [testing, setTesting] = useState(false);
   const create = useCreateConnection();
   const update = useUpdateConnection();
+  const accessUsers = useAccessUsers('connection', editing?.id);
+  const sslMode = Form.useWatch('ssl_mode', form);
   const initial: Partial<FormValues> = editing
     ? { ...editing, password: undefined }
-    : { db_type: 'mysql', port: DB_DEFAULT_PORTS.mysql, host: '127.0.0.1', ssl_mode: 'disable', is_public: false };
+    : { db_type: 'mysql', port: DB_DEFAULT_PORTS.mysql, host: '127.0.0.1', ssl_mode: 'disable', ssl_ca: '', is_public: false, access_user_ids: [] };
 
   const test = async () => {
     const values = await form.validateFields();
     setTesting(true);
     try {
-      const result = await testConnection({ ...values, schema: values.schema ?? '', password: values.password || undefined, id: editing?.id });
+      const result = await testConnection({ ...values, schema: values.schema ?? '', ssl_ca: values.ssl_ca ?? '', password: values.password || undefined, id: editing?.id });
       setCheck({ ok: true, text: TEXT.testOk(result.server_version, result.latency_ms), warnings: result.warnings });
     } catch (error) {
       setCheck({ ok: false, text: (error as Error).message, warnings: [] });
@@ -59,9 +64,9 @@ export function DatasourceFormModal({ editing, open, onClose }: DatasourceFormMo
       },
       onError: (error: Error) => toast.error(TEXT.saveFailed, { description: error.message }),
     };
-    const body = { ...values, schema: values.schema ?? '' };
+    const body = { ...values, schema: values.schema ?? '', ssl_ca: values.ssl_ca ?? '' };
     if (editing) update.mutate({ ...body, id: editing.id, password: values.password || undefined }, done);
-    else create.mutate({ ...body, description: '', access_user_ids: [], password: values.password ?? '' }, done);
+    else create.mutate({ ...body, description: '', password: values.password ?? '' }, done);
   };
 
   return (
@@ -111,8 +116,16 @@ export function DatasourceFormModal({ editing, open, onClose }: DatasourceFormMo
         <Form.Item name="ssl_mode" label={TEXT.form.ssl}>
           <Select options={DB_SSL_MODES.map((mode) => ({ value: mode, label: TEXT.sslModes[mode] }))} />
         </Form.Item>
+        {sslMode === 'verify' ? (
+          <Form.Item name="ssl_ca" label={TEXT.form.sslCa} extra={TEXT.form.sslCaHint}>
+            <Input.TextArea autoSize={{ minRows: 2, maxRows: 8 }} placeholder="-----BEGIN CERTIFICATE-----" style={{ fontFamily: 'monospace' }} />
+          </Form.Item>
+        ) : null}
         <Form.Item name="is_public" label={TEXT.form.isPublic} valuePropName="checked">
           <Switch />
+        </Form.Item>
+        <Form.Item name="access_user_ids" label={ACCESS_LIST_TEXT.label} extra={ACCESS_LIST_TEXT.datasourceHint}>
+          <AccessListField known={accessUsers.data} aria-label={ACCESS_LIST_TEXT.label} />
         </Form.Item>
       </Form>
       {check ? <Alert type={check.ok ? (check.warnings.length ? 'warning' : 'success') : 'error'} showIcon title={check.text} description={check.warnings.join('\n') || undefined} /> : null}

@@ -3,11 +3,11 @@ import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { PageHeader } from '../../../components/PageHeader';
 import { useUnsavedChanges } from '../../../lib/use-unsaved-changes';
-import { AssetForm, examplesOf } from '../components/AssetForm';
+import { AssetForm, assetBody } from '../components/AssetForm';
 import { ASSET_TEXT as TEXT, DATABASE_PATHS, DATABASE_TITLES } from '../constants';
 import { useCreateAsset } from '../queries';
 
-/** /database/asset/create: a name, a datasource and the tables it opens (every column of each). */
+/** /database/asset/create: a name, a datasource, the tables and columns it opens, and who may use it. */
 export default function AssetCreatePage() {
   const navigate = useNavigate();
   const unsaved = useUnsavedChanges();
@@ -21,18 +21,7 @@ export default function AssetCreatePage() {
           submitting={create.isPending}
           onSubmit={(values) =>
             create.mutate(
-              {
-                name: values.name,
-                description: values.description ?? '',
-                connection_id: values.connection_id,
-                tables: values.tables.map((name) => ({ name, columns: null })),
-                example_questions: examplesOf(values),
-                verified_queries: [],
-                tags: [],
-                access_user_ids: [],
-                confirm_sql: values.confirm_sql,
-                is_public: values.is_public,
-              },
+              { ...assetBody(values), connection_id: values.connection_id },
               {
                 onSuccess: (asset) => {
                   toast.success(TEXT.created, { description: asset.name });

@@ -2,8 +2,8 @@ import type { AssetQueryAudit, AssetTableStructure } from '@agent-platform/contr
 import { Alert, Button, Card, Descriptions, Flex, Skeleton, Table, Tag, Typography } from 'antd';
 import { useNavigate, useParams } from 'react-router';
 import { PageHeader } from '../../../components/PageHeader';
-import { ASSET_TEXT as TEXT, DATABASE_PATHS, DATABASE_TITLES } from '../constants';
-import { useAsset, useAssetAudits, useAssetStructure } from '../queries';
+import { ACCESS_LIST_TEXT, ASSET_TEXT as TEXT, DATABASE_PATHS, DATABASE_TITLES } from '../constants';
+import { useAccessUsers, useAsset, useAssetAudits, useAssetStructure } from '../queries';
 
 const OUTCOME_COLORS: Record<AssetQueryAudit['outcome'], string> = { ok: 'success', refused: 'warning', failed: 'error' };
 
@@ -33,6 +33,7 @@ export default function AssetDetailPage() {
   const asset = useAsset(id);
   const structure = useAssetStructure(id);
   const audits = useAssetAudits(id, asset.data?.editable ?? false);
+  const accessUsers = useAccessUsers('asset', asset.data ? id : undefined);
   const auditColumns = [
     { title: TEXT.auditColumns.time, dataIndex: 'created_at', key: 'time', render: (value: string) => new Date(value).toLocaleString('zh-CN') },
     { title: TEXT.auditColumns.user, dataIndex: 'user_name', key: 'user' },
@@ -72,6 +73,8 @@ export default function AssetDetailPage() {
             items={[
               { label: TEXT.columns.datasource, children: asset.data.connection_name },
               { label: TEXT.columns.owner, children: asset.data.owner_name },
+              { label: TEXT.visibility, children: asset.data.is_public ? TEXT.isPublic : TEXT.isPrivate },
+              { label: ACCESS_LIST_TEXT.label, children: (accessUsers.data ?? []).map((user) => user.nick_name || user.user_name).join('、') || ACCESS_LIST_TEXT.nobody },
             ]}
           />
         </Card>

@@ -3,11 +3,11 @@ import { useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { PageHeader } from '../../../components/PageHeader';
 import { useUnsavedChanges } from '../../../lib/use-unsaved-changes';
-import { AssetForm, examplesOf } from '../components/AssetForm';
+import { AssetForm, assetBody } from '../components/AssetForm';
 import { ASSET_TEXT as TEXT, DATABASE_PATHS, DATABASE_TITLES } from '../constants';
 import { useAsset, useUpdateAsset } from '../queries';
 
-/** /database/asset/edit/:id: the same form; a table kept keeps its chosen columns. */
+/** /database/asset/edit/:id: the same form, the datasource fixed. */
 export default function AssetEditPage() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
@@ -28,15 +28,7 @@ export default function AssetEditPage() {
             submitting={update.isPending}
             onSubmit={(values) =>
               update.mutate(
-                {
-                  id,
-                  name: values.name,
-                  description: values.description ?? '',
-                  tables: values.tables.map((name) => saved.tables.find((table) => table.name === name) ?? { name, columns: null }),
-                  example_questions: examplesOf(values),
-                  confirm_sql: values.confirm_sql,
-                  is_public: values.is_public,
-                },
+                { ...assetBody(values), id },
                 {
                   onSuccess: () => {
                     toast.success(TEXT.saved);

@@ -1,0 +1,1 @@
+ALTER TABLE "db_connections" ADD COLUMN "ssl_ca" text DEFAULT '' NOT NULL;
