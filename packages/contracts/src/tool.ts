@@ -35,6 +35,8 @@ export interface ToolInfo {
   config: Record<string, unknown>;
   created_at: string | null;
   updated_at: string | null;
+  /** Only in the answer to an update that made the tool private while other users' agents use it. */
+  warning?: string;
 }
 
 /** `/tool/tool_use`: what one run gave. `output` is what a model would read (the error text on failure). */

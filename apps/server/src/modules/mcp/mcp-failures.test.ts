@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeFailure } from './mcp-connection.js';
+import { describeFailure } from './mcp-failures.js';
 
 describe('MCP failures in words for people', () => {
   it('never shows a program error text such as a TypeError', () => {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { httpToolConfig, looksMasked, maskSecret, TOOL_AUTH_TYPES, type HttpToolConfig } from '@agent-platform/contracts';
 import { parseInput, storedJson } from '../../../core/index.js';
-import type { Outbound } from '../../../platform/net/index.js';
+import { configuredAccess, type Outbound } from '../../../platform/net/index.js';
 import type { SecretBox } from '../../../platform/security/index.js';
 import { ToolFailure } from '../../../runtime/tools/index.js';
 import { maskedSecretGiven } from '../tool.errors.js';
@@ -56,15 +56,16 @@ export function httpToolSource({ outbound, secrets }: { outbound: Outbound; secr
       const config = storedConfig.read(row.config);
       return { ...config, auth: secretFieldOf(config.auth) ? withSecret(config.auth, maskedOf(row.secretSealed)) : { type: 'none' } };
     },
-    toTool(_viewer, row) {
+    toTool(_viewer, row, owner) {
       const config = storedConfig.read(row.config);
+      const access = configuredAccess(owner.isAdmin, config.url);
       const secret = openSecret(row.secretSealed);
       const callable: HttpToolConfig = { ...config, auth: withSecret(config.auth, secret ?? null) };
       return rowTool(row, {
         timeoutMs: config.timeout_ms + 1_000,
         async execute(input, { signal }) {
           if (secret === undefined) throw new ToolFailure(`工具「${row.title}」的认证密钥无法解密（服务器密钥已更换），请重新填写`);
-          return callHttpTool(outbound, callable, input, signal);
+          return callHttpTool(outbound, callable, input, signal, access);
         },
       });
     },
