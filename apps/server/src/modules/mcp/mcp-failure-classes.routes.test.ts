@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { McpFunctionsInfo } from '@agent-platform/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectCode, expectOk, startTestApp, type TestApp } from '../../../test/harness.js';
@@ -66,6 +67,24 @@ describe('MCP failures as Chinese reasons, and redirects', () => {
     odd.redirects.set('ok', `${mcp.origin}/mcp`);
     const info = expectOk(await test(`${odd.origin}/redirect/ok`, 'streamable_http', AUTH)) as McpFunctionsInfo;
     expect(info.functions.map((fn) => fn.name).sort()).toEqual(['add', 'echo', 'fail', 'huge', 'slow']);
+  });
+
+  it('follows a redirect from http to https', async () => {
+    const tls = { key: readFileSync(new URL('../../../test/fixtures/tls/key.pem', import.meta.url), 'utf8'), cert: readFileSync(new URL('../../../test/fixtures/tls/cert.pem', import.meta.url), 'utf8') };
+    const secure = await startMcpTestServer({ tls });
+    // The test certificate is self-signed: this test process accepts it (only this file's worker).
+    const verify = process.env.NODE_TLS_REJECT_UNAUTHORIZED;
+    process.env.NODE_TLS_REJECT_UNAUTHORIZED = '0';
+    try {
+      expect(secure.origin).toMatch(/^https:/);
+      odd.redirects.set('https', `${secure.origin}/mcp`);
+      const info = expectOk(await test(`${odd.origin}/redirect/https`, 'streamable_http', AUTH)) as McpFunctionsInfo;
+      expect(info.functions).toHaveLength(5);
+    } finally {
+      if (verify === undefined) delete process.env.NODE_TLS_REJECT_UNAUTHORIZED;
+      else process.env.NODE_TLS_REJECT_UNAUTHORIZED = verify;
+      await secure.stop();
+    }
   });
 
   it('refuses a redirect to a private address, and endless redirects', async () => {

@@ -1,5 +1,6 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer as createTlsServer } from 'node:https';
+import type { AddressInfo, Server as NetServer } from 'node:net';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { SSEServerTransport } from '@modelcontextprotocol/sdk/server/sse.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
@@ -9,7 +10,7 @@ export const MCP_TEST_TOKEN = 'mcp-test-token-0123456789';
 
 /** What the test server saw: every tool call's arguments, for "refused before sending". */
 export interface McpTestServer {
-  /** `http://127.0.0.1:<port>` */
+  /** `http://127.0.0.1:<port>` (`https://` with `tls`) */
   origin: string;
   calls: Array<{ name: string; args: unknown }>;
   /** Legacy SSE connections open now: a pooled SSE client holds one. */
@@ -52,10 +53,10 @@ function buildServer(calls: McpTestServer['calls']): McpServer {
 }
 
 /**
- * A real MCP server on 127.0.0.1 built with the SDK: Streamable HTTP (stateless) at `/mcp`, the legacy
+ * A real MCP server on 127.0.0.1 built with the SDK (over HTTPS with `tls`): Streamable HTTP (stateless) at `/mcp`, the legacy
  * SSE transport at `/sse` + `/messages`. Every request must carry `Authorization: Bearer MCP_TEST_TOKEN`.
  */
-export async function startMcpTestServer(): Promise<McpTestServer> {
+export async function startMcpTestServer({ tls }: { tls?: { key: string; cert: string } } = {}): Promise<McpTestServer> {
   const calls: McpTestServer['calls'] = [];
   const sseSessions = new Map<string, SSEServerTransport>();
   let port = 0;
@@ -90,15 +91,17 @@ export async function startMcpTestServer(): Promise<McpTestServer> {
     res.writeHead(404).end();
   }
 
-  let http: Server | undefined;
+  // HTTP or HTTPS: what both are, as far as starting and stopping go.
+  let http: (NetServer & { closeAllConnections(): void }) | undefined;
   async function start(): Promise<void> {
-    http = createServer((req, res) => void handle(req, res).catch(() => res.headersSent || res.writeHead(500).end()));
+    const listener = (req: IncomingMessage, res: ServerResponse) => void handle(req, res).catch(() => res.headersSent || res.writeHead(500).end());
+    http = tls ? createTlsServer(tls, listener) : createServer(listener);
     await new Promise<void>((resolve) => http!.listen(port, '127.0.0.1', resolve));
     port = (http.address() as AddressInfo).port;
   }
   await start();
   return {
-    origin: `http://127.0.0.1:${port}`,
+    origin: `${tls ? 'https' : 'http'}://127.0.0.1:${port}`,
     calls,
     openSseSessions: () => sseSessions.size,
     start,

@@ -13,5 +13,5 @@ export function taggedWithAny(column: PgColumn, names: string[]): SQL {
     lowered.map((name) => sql`${name}`),
     sql`, `,
   );
-  return sql`exists (select 1 from ${elements} as tag_names(name) where lower(tag_names.name) in (${list}))`;
+  return sql`exists (select 1 from ${elements} as tag_elements(tag_name) where lower(tag_elements.tag_name) in (${list}))`;
 }
