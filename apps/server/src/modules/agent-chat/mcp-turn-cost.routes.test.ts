@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { streamOrEnvelope, textOf } from '../../../test/fixtures/agent-chat.js';
 import { expectCode, expectOk, startTestApp, type TestApp } from '../../../test/harness.js';
+import { waitFor } from '../../../test/wait-for.js';
 import type { Viewer } from '../../core/index.js';
 import { runTool } from '../../runtime/tools/index.js';
 import type { McpCatalog } from '../mcp/index.js';
@@ -112,6 +113,14 @@ describe('MCP services in agent turns: cached lists, a back-off for dead service
     // The page's listing asks now, whatever the back-off, and turns use what it found.
     expect(expectOk(await t.call<{ functions: unknown[] }>('/api/service/get_mcp_functions_info', { id: service.id }, alice)).functions).toHaveLength(5);
     expect(await catalog.toolsOf(aliceViewer, service.id)).toHaveLength(5);
+  });
+
+  it('lists a service again when it says its functions changed', async () => {
+    const service = await createService({ name: '会变的服务', transport: 'sse', url: `${mcp.origin}/sse` });
+    expect(await catalog.toolsOf(aliceViewer, service.id)).toHaveLength(5);
+    mcp.addFunction('shout');
+    await waitFor(async () => ((await catalog.toolsOf(aliceViewer, service.id)).length === 6 ? true : undefined), { what: 'the new function to be listed', timeoutMs: 5000 });
+    expect((await catalog.toolsOf(aliceViewer, service.id, ['shout']))[0]!.description).toContain('Added later: shout');
   });
 
   it("each service has its own call limit, at most the server's", async () => {

@@ -56,6 +56,8 @@ export function createMcpCatalog({ db, secrets, connector, pool, functions, remo
       args: row.args,
       env,
       access,
+      // Told by the service itself: every process lists it again on its next turn.
+      onFunctionsChanged: () => void functions.evict(row.id).catch(() => undefined),
     };
   }
 

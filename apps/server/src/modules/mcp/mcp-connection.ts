@@ -20,6 +20,8 @@ export interface McpConnectionConfig {
   env: Record<string, string>;
   /** What the service's address may reach: an administrator's service its configured private host (`configuredAccess`). */
   access: OutboundAccess;
+  /** The service said its functions changed (`notifications/tools/list_changed`, over a connection that can carry it). */
+  onFunctionsChanged?(): void;
 }
 
 export interface McpConnector {
@@ -44,11 +46,11 @@ export function createMcpConnector({ outbound, stdioCommands, timeoutMs }: { out
     const url = new URL(config.url);
     const requestInit = { headers: config.headers };
     // Redirects are followed by our fetch, each target checked by the outbound rules again; the service's headers stay on its host.
-    const fetch = outbound.fetch(config.access, { followRedirects: true, credentialHeaders: Object.keys(config.headers) });
+    const guardedFetch = outbound.fetch(config.access, { followRedirects: true, credentialHeaders: Object.keys(config.headers) });
     return config.transport === 'sse'
-      ? new SSEClientTransport(url, { fetch, requestInit, redirectPolicy: 'follow' })
+      ? new SSEClientTransport(url, { fetch: guardedFetch, requestInit, redirectPolicy: 'follow' })
       : new StreamableHTTPClientTransport(url, {
-          fetch,
+          fetch: guardedFetch,
           requestInit,
           redirectPolicy: 'follow',
           reconnectionOptions: { maxRetries: 0, initialReconnectionDelay: 1000, maxReconnectionDelay: 1000, reconnectionDelayGrowFactor: 1 },
@@ -58,7 +60,8 @@ export function createMcpConnector({ outbound, stdioCommands, timeoutMs }: { out
   return {
     assertStdioAllowed,
     async connect(config) {
-      const client = new Client({ name: 'agent-platform', version: '1.0.0' });
+      const onChanged = config.onFunctionsChanged;
+      const client = new Client({ name: 'agent-platform', version: '1.0.0' }, onChanged ? { listChanged: { tools: { autoRefresh: false, onChanged: () => onChanged() } } } : {});
       const transport = transportOf(config);
       let timer: NodeJS.Timeout | undefined;
       // The SSE transport waits for its endpoint event with no limit of its own: bound the whole handshake.

@@ -1,3 +1,4 @@
+import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { findOutboundRefusal, OutboundError } from '../../platform/net/index.js';
 
@@ -52,7 +53,7 @@ function reasonOf(error: unknown): string | undefined {
   if (flatRefusal >= 0) return message.slice(flatRefusal);
   const outboundError = chainOf(error).find((one) => one instanceof OutboundError);
   if (outboundError) return messageOf(outboundError);
-  if (nameOf(error) === 'UnauthorizedError') return UNAUTHORISED(401);
+  if (error instanceof UnauthorizedError) return UNAUTHORISED(401);
   const version = /protocol version is not supported: (\S+)/i.exec(message);
   if (version) return `MCP 协议版本不兼容：服务使用的版本（${version[1]!.slice(0, 40)}）本平台不支持`;
   const status = httpStatusOf(error);

@@ -15,13 +15,20 @@ export interface McpTestServer {
   calls: Array<{ name: string; args: unknown }>;
   /** Legacy SSE connections open now: a pooled SSE client holds one. */
   openSseSessions(): number;
+  /** Adds a function (`name` echoes its text) from now on; connected SSE clients are told their list changed. */
+  addFunction(name: string): void;
   stop(): Promise<void>;
   /** Listens again on the same port. */
   start(): Promise<void>;
 }
 
-function buildServer(calls: McpTestServer['calls']): McpServer {
+function registerEcho(server: McpServer, name: string): void {
+  server.registerTool(name, { description: `Added later: ${name}`, inputSchema: { text: z.string() } }, async ({ text }) => ({ content: [{ type: 'text', text }] }));
+}
+
+function buildServer(calls: McpTestServer['calls'], added: string[]): McpServer {
   const server = new McpServer({ name: 'test-mcp', version: '1.0.0' });
+  for (const name of added) registerEcho(server, name);
   const record = (name: string, args: unknown) => calls.push({ name, args });
   server.registerTool('echo', { title: '回声', description: 'Echo a text back', inputSchema: { text: z.string() } }, async ({ text }) => {
     record('echo', { text });
@@ -59,6 +66,8 @@ function buildServer(calls: McpTestServer['calls']): McpServer {
 export async function startMcpTestServer({ tls }: { tls?: { key: string; cert: string } } = {}): Promise<McpTestServer> {
   const calls: McpTestServer['calls'] = [];
   const sseSessions = new Map<string, SSEServerTransport>();
+  const sseServers = new Set<McpServer>();
+  const added: string[] = [];
   let port = 0;
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -69,7 +78,7 @@ export async function startMcpTestServer({ tls }: { tls?: { key: string; cert: s
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     if (url.pathname === '/mcp') {
       const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
-      const server = buildServer(calls);
+      const server = buildServer(calls, added);
       res.on('close', () => void transport.close().then(() => server.close()));
       await server.connect(transport);
       await transport.handleRequest(req, res);
@@ -77,9 +86,14 @@ export async function startMcpTestServer({ tls }: { tls?: { key: string; cert: s
     }
     if (url.pathname === '/sse' && req.method === 'GET') {
       const transport = new SSEServerTransport('/messages', res);
+      const server = buildServer(calls, added);
       sseSessions.set(transport.sessionId, transport);
-      res.on('close', () => sseSessions.delete(transport.sessionId));
-      await buildServer(calls).connect(transport);
+      sseServers.add(server);
+      res.on('close', () => {
+        sseSessions.delete(transport.sessionId);
+        sseServers.delete(server);
+      });
+      await server.connect(transport);
       return;
     }
     if (url.pathname === '/messages' && req.method === 'POST') {
@@ -104,6 +118,11 @@ export async function startMcpTestServer({ tls }: { tls?: { key: string; cert: s
     origin: `${tls ? 'https' : 'http'}://127.0.0.1:${port}`,
     calls,
     openSseSessions: () => sseSessions.size,
+    addFunction(name) {
+      added.push(name);
+      // Registering on a connected server sends `notifications/tools/list_changed`.
+      for (const server of sseServers) registerEcho(server, name);
+    },
     start,
     async stop() {
       const server = http!;
