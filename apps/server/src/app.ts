@@ -130,6 +130,7 @@ export async function buildApp({ config, database, smsProvider, logStream, exten
     llm: llm.service,
     conversations,
     runs,
+    tags: tags.tags,
   });
   const toolModule = createToolModule({
     db,

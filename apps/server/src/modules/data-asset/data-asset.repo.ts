@@ -2,6 +2,7 @@ import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import { isAdmin, type Viewer } from '../../core/index.js';
 import type { Db } from '../../platform/db/index.js';
 import { dbAssets, dbQueryAudits } from './data-asset.tables.js';
+import { taggedWithAny } from '../tag/index.js';
 
 export type AssetRow = typeof dbAssets.$inferSelect;
 export type NewAsset = typeof dbAssets.$inferInsert;
@@ -18,7 +19,8 @@ function usableWhere(viewer: Viewer): SQL | undefined {
 export interface AssetFilter {
   scope: { ownerId: string } | { usableBy: Viewer };
   keyword?: string;
-  tag?: string;
+  /** Any of these tag names (`TagService.namesForFilter`). */
+  tags?: string[];
 }
 
 const likePattern = (keyword: string) => `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -42,11 +44,11 @@ const listColumns = {
   dbType: sql<'mysql' | 'postgresql'>`(select c.db_type from db_connections c where c.id = "db_assets"."connection_id")`,
 };
 
-function filterOf({ scope, keyword, tag }: AssetFilter): SQL | undefined {
+function filterOf({ scope, keyword, tags }: AssetFilter): SQL | undefined {
   return and(
     'ownerId' in scope ? eq(dbAssets.ownerId, scope.ownerId) : usableWhere(scope.usableBy),
     keyword ? or(ilike(dbAssets.name, likePattern(keyword)), ilike(dbAssets.description, likePattern(keyword))) : undefined,
-    tag ? sql`${dbAssets.tags} @> ${JSON.stringify([tag])}::jsonb` : undefined,
+    tags?.length ? taggedWithAny(dbAssets.tags, tags) : undefined,
   );
 }
 

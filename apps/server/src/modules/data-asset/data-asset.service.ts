@@ -13,6 +13,7 @@ import type {
 import { canEdit, isAdmin, type Viewer } from '../../core/index.js';
 import { isUniqueViolation, type Db } from '../../platform/db/index.js';
 import type { DatasourceAccess, DatasourceRow, DatasourceService } from '../datasource/index.js';
+import type { TagService } from '../tag/index.js';
 import { structureOf } from './asset-structure.js';
 import { assetNameTaken, assetNotEditable, assetNotFound, columnNotInTable, tableNotInAsset, tableNotInDatasource, unknownAccessUsers } from './data-asset.errors.js';
 import { storedAssetContent, toAsset, toAudit } from './data-asset.mapper.js';
@@ -22,6 +23,7 @@ export interface DataAssetServiceDeps {
   db: Db;
   datasources: DatasourceService;
   access: DatasourceAccess;
+  tags: TagService;
 }
 
 export type DataAssetService = ReturnType<typeof createDataAssetService>;
@@ -29,7 +31,7 @@ export type DataAssetService = ReturnType<typeof createDataAssetService>;
 const AUDIT_SHOWN = 100;
 
 /** Data assets: chosen tables of a datasource with notes, examples and an access list. */
-export function createDataAssetService({ db, datasources, access }: DataAssetServiceDeps) {
+export function createDataAssetService({ db, datasources, access, tags }: DataAssetServiceDeps) {
   /** Own, public, on the access list, or any for administrators; 40401 otherwise. */
   async function usableAsset(viewer: Viewer, id: string): Promise<repo.AssetListRow> {
     const row = await repo.findAsset(db, id);
@@ -81,7 +83,7 @@ export function createDataAssetService({ db, datasources, access }: DataAssetSer
   }
 
   async function page(viewer: Viewer, scope: repo.AssetFilter['scope'], { page: number, page_size, keyword, tag }: ListAssetsBody): Promise<Page<DataAsset>> {
-    const filter = { scope, keyword, tag };
+    const filter = { scope, keyword, tags: await tags.namesForFilter('asset', tag) };
     const [total, rows] = await Promise.all([repo.countAssets(db, filter), repo.listAssets(db, filter, (number - 1) * page_size, page_size)]);
     return { total, list: rows.map((row) => toAsset(row, viewer)) };
   }

@@ -35,7 +35,7 @@ export interface McpCatalogDeps {
 export interface ToolsOfOptions {
   /** Per-call limit for these tools; default the service's own, never above the server's. */
   callTimeoutMs?: number;
-  /** For an agent's run: a service that is gone or no longer public is named in the refusal. */
+  /** For an agent's run: a service that is gone or no longer public is named in the refusal; one that just failed is refused at once during its back-off. */
   forAgent?: boolean;
 }
 
@@ -83,11 +83,12 @@ export function createMcpCatalog({ db, secrets, connector, pool, functions, remo
   }
 
   /**
-   * The functions for a run: from the cache; a service marked down is refused at once while its back-off
-   * lasts, then listed again (its cached list is not trusted until it answers).
+   * The functions, from the cache. A service marked down is listed again (its cached list is not trusted
+   * until it answers); for an agent's run, not before its back-off ends: until then it is refused at once.
+   * A person (testing a tool, saving one) is never kept waiting for a back-off.
    */
-  async function functionsOf(row: repo.CallableServiceRow): Promise<McpFunctionInfo[]> {
-    const left = backOffLeft(row);
+  async function functionsOf(row: repo.CallableServiceRow, forAgent: boolean): Promise<McpFunctionInfo[]> {
+    const left = forAgent ? backOffLeft(row) : 0;
     if (left > 0) throw serviceDown(row.statusMessage, left);
     if (row.status === 'error') await functions.evict(row.id);
     return functions.find(row.id, row.configVersion, () => listAndRecord(row));
@@ -165,8 +166,9 @@ export function createMcpCatalog({ db, secrets, connector, pool, functions, remo
      * in its back-off after a failure.
      */
     async toolsOf(viewer: Viewer, serviceId: string, functionNames?: string[], options: ToolsOfOptions = {}): Promise<Tool[]> {
-      const row = await usableRow(viewer, serviceId, options.forAgent ?? false);
-      const listed = await functionsOf(row);
+      const forAgent = options.forAgent ?? false;
+      const row = await usableRow(viewer, serviceId, forAgent);
+      const listed = await functionsOf(row, forAgent);
       const chosen = functionNames ? listed.filter((fn) => functionNames.includes(fn.name)) : listed;
       const missing = (functionNames ?? []).filter((name) => !listed.some((fn) => fn.name === name));
       if (missing.length > 0) throw badInput(`MCP 服务「${row.name}」没有这些函数：${missing.join('、')}`);
