@@ -25,7 +25,7 @@ export const SERVICE_LIST_TEXT = {
   privateBadge: '私有',
   checkedAt: '检测于',
   deleteConfirm: '确定删除该服务吗？',
-  deleteConfirmDescription: '由该服务生成的工具将无法再调用，此操作不可恢复。',
+  deleteConfirmDescription: '你的智能体还在使用时不能删除；其他用户的智能体和由该服务生成的工具将无法再调用它。此操作不可恢复。',
   empty: '还没有 MCP 服务，点击右上角「创建服务」开始',
   emptyFiltered: '没有符合条件的服务',
   noDescription: '暂无描述',
