@@ -41,14 +41,14 @@ export async function startOddServer(): Promise<OddServer> {
       case '/html':
         return void res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>欢迎</title>');
       case '/json':
-        return json(res, 200, { hello: 'world' });
+        return void json(res, 200, { hello: 'world' });
       case '/wrong-result':
-        return json(res, 200, { jsonrpc: '2.0', id: body.id ?? 0, result: { tools: 'none', protocolVersion: 42 } });
+        return void json(res, 200, { jsonrpc: '2.0', id: body.id ?? 0, result: { tools: 'none', protocolVersion: 42 } });
       case '/old-version':
         if (body.method !== 'initialize') return void res.writeHead(202).end();
-        return json(res, 200, { jsonrpc: '2.0', id: body.id, result: { protocolVersion: '1999-01-01', capabilities: {}, serverInfo: { name: 'old', version: '0.1' } } });
+        return void json(res, 200, { jsonrpc: '2.0', id: body.id, result: { protocolVersion: '1999-01-01', capabilities: {}, serverInfo: { name: 'old', version: '0.1' } } });
       case '/locked':
-        return json(res, 401, { error: 'unauthorized' });
+        return void json(res, 401, { error: 'unauthorized' });
       case '/hang':
         return;
       default:
