@@ -70,7 +70,10 @@ describe('MCP failures as Chinese reasons, and redirects', () => {
   });
 
   it('follows a redirect from http to https', async () => {
-    const tls = { key: readFileSync(new URL('../../../test/fixtures/tls/key.pem', import.meta.url), 'utf8'), cert: readFileSync(new URL('../../../test/fixtures/tls/cert.pem', import.meta.url), 'utf8') };
+    const tls = {
+      key: readFileSync(new URL('../../../test/fixtures/tls/key.pem', import.meta.url), 'utf8'),
+      cert: readFileSync(new URL('../../../test/fixtures/tls/cert.pem', import.meta.url), 'utf8'),
+    };
     const secure = await startMcpTestServer({ tls });
     // The test certificate is self-signed: this test process accepts it (only this file's worker).
     const verify = process.env.NODE_TLS_REJECT_UNAUTHORIZED;

@@ -9,8 +9,8 @@ import { expectCode, expectOk, startTestApp, type TestApp } from '../../../test/
 import { waitFor } from '../../../test/wait-for.js';
 import type { Viewer } from '../../core/index.js';
 import { runTool } from '../../runtime/tools/index.js';
-import type { McpCatalog } from '../mcp/index.js';
-import { MCP_TEST_TOKEN, startMcpTestServer, type McpTestServer } from '../mcp/mcp-test-server.js';
+import type { McpCatalog } from './index.js';
+import { MCP_TEST_TOKEN, startMcpTestServer, type McpTestServer } from './mcp-test-server.js';
 
 const AUTH = { Authorization: `Bearer ${MCP_TEST_TOKEN}` };
 const MODEL = 'turn-cost-model';
