@@ -1,4 +1,4 @@
-import { AppError, badInput, forbidden, notFound } from '../../core/index.js';
+import { AppError, forbidden, notFound } from '../../core/index.js';
 
 /** Also for another user's private knowledge base: it is invisible, not forbidden. */
 export const kbNotFound = () => notFound('知识库');
