@@ -27,7 +27,7 @@ import { createTagModule, tagRoutes } from './modules/tag/index.js';
 import { createToolModule, toolReferences, toolRoutes } from './modules/tool/index.js';
 import { createUsageService } from './modules/usage/index.js';
 import { createUserModule, userRoutes } from './modules/user/index.js';
-import { createTopologyService, topologyRoutes } from './modules/topology/index.js';
+import { createRemovedThings, createTopologyService, topologyRoutes } from './modules/topology/index.js';
 import { versionRoutes } from './modules/version/index.js';
 import { createJobQueue, type JobQueue } from './runtime/jobs/index.js';
 import { scheduleUpkeep } from './upkeep.js';
@@ -117,7 +117,9 @@ export async function buildApp({ config, database, smsProvider, logStream, exten
   // Before any job or request opens a transaction: PGlite has one connection, and the check needs it.
   await knowledge.vectors.available();
 
-  const mcp = createMcpModule({ db, config, secrets, outbound, tags: tags.tags });
+  // Names of tools and services deleted while other users' agents used them: those agents say what is gone.
+  const removed = createRemovedThings(db);
+  const mcp = createMcpModule({ db, bus: database.bus, config, secrets, outbound, tags: tags.tags, references, removed });
   app.addHook('onClose', () => mcp.close());
   const datasource = createDatasourceModule({ db, outbound, secrets, statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS, connectTimeoutMs: config.DB_CONNECT_TIMEOUT_MS });
   app.addHook('onClose', () => datasource.close());
@@ -141,6 +143,9 @@ export async function buildApp({ config, database, smsProvider, logStream, exten
     retriever: knowledge.retriever,
     checkKb: (viewer, kbId) => knowledge.kbs.getKb(viewer, kbId),
     builtins: builtinTools({ outbound }),
+    tags: tags.tags,
+    references,
+    removed,
     moreSources: { service: mcp.toolSource, 'llm/db': dataAssets.toolSource },
   });
   const agentModule = createAgentModule({

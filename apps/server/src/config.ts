@@ -98,8 +98,12 @@ const schema = z.object({
     ),
   /** Connecting to an MCP service and listing its functions must finish within it. */
   MCP_LIST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
-  /** Default limit of one MCP function call. */
+  /** Limit of one MCP function call, and the most a service's own limit may be. */
   MCP_CALL_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+  /** How long a service's function list is kept per process (reloaded behind callers in its second half; a change evicts it everywhere). */
+  MCP_FUNCTIONS_CACHE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
+  /** A service whose listing just failed is skipped this long by agent turns (they say so at once instead of waiting for it). */
+  MCP_DOWN_BACKOFF_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
   /** A datasource's statement timeout (read-only queries of asset chats and data tools). */
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
   /** How long signing in to a datasource may take before it counts as unreachable. */

@@ -36,8 +36,8 @@ describe('the reference registry, over what modules store', () => {
         `knowledge_base:引用手册 → model:refs-embed (blocks)`,
         `agent:引用助手 → model:refs-chat (blocks)`,
         `agent:引用助手 → knowledge_base:${kb.id} (blocks)`,
-        `agent:引用助手 → tool:calculator`,
-        `agent:引用助手 → tool:${tool.id}`,
+        `agent:引用助手 → tool:calculator (blocks)`,
+        `agent:引用助手 → tool:${tool.id} (blocks)`,
         `tool:查引用手册 → knowledge_base:${kb.id}`,
       ].sort(),
     );
@@ -49,7 +49,11 @@ describe('the reference registry, over what modules store', () => {
       { label: '知识库', names: ['引用手册'] },
       { label: '智能体', names: ['引用助手'] },
     ]);
-    expect(await references.usersOf('tool', [tool.id])).toEqual([]);
+    expect(await references.usersOf('tool', [tool.id])).toEqual([{ label: '智能体', names: ['引用助手'] }]);
+    // Only the tool owner's own agents keep it from being deleted; others' are counted, to warn of.
+    expect(await references.usersOf('tool', [tool.id], 'someone-else')).toEqual([]);
+    expect(await references.othersLosing('tool', [tool.id], 'someone-else')).toBe(1);
+    expect(await references.othersLosing('tool', [tool.id], aliceId)).toBe(0);
     expect(await references.usersOf('knowledge_base', [])).toEqual([]);
   });
 

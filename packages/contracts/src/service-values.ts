@@ -30,6 +30,8 @@ export interface McpService {
   /** Masked like `headers`. */
   env: Record<string, string>;
   tags: string[];
+  /** This service's limit of one function call in milliseconds (at most the server's); null: the server's. */
+  call_timeout_ms: number | null;
   is_public: boolean;
   owner_id: string | null;
   can_edit: boolean;
@@ -41,6 +43,8 @@ export interface McpService {
   function_count: number | null;
   created_at: string;
   updated_at: string;
+  /** Only in the answer to an update that made the service private while other users' agents use it. */
+  warning?: string;
 }
 
 /** One function (MCP "tool") of a service. */
@@ -81,3 +85,8 @@ export interface McpResourcesAndPrompts {
   prompts: McpPromptInfo[];
   duration_ms: number;
 }
+/** A service's own call limit may not be shorter than this (milliseconds); the server's limit bounds it above. */
+export const MCP_CALL_TIMEOUT_MIN_MS = 1000;
+
+/** The answer to deleting a tool or service: a warning when other users' agents lose it, `null` otherwise. */
+export type RemovalAnswer = { warning: string } | null;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { id, optionalText, pageQuery, requiredText } from './fields.js';
-import { MCP_HEADERS_MAX, MCP_SERVICE_NAME_MAX, MCP_TRANSPORTS } from './service-values.js';
+import { MCP_CALL_TIMEOUT_MIN_MS, MCP_HEADERS_MAX, MCP_SERVICE_NAME_MAX, MCP_TRANSPORTS } from './service-values.js';
 import { tagFilter, tagNameList } from './tag.js';
 
 const httpUrl = z
@@ -30,6 +30,13 @@ const configFields = {
 
 const serviceFields = {
   name: requiredText('服务名称', MCP_SERVICE_NAME_MAX),
+  /** The server refuses a value above its own MCP_CALL_TIMEOUT_MS; null takes the server's. */
+  call_timeout_ms: z
+    .number({ error: '调用超时必须是数字' })
+    .int('调用超时必须是整数')
+    .min(MCP_CALL_TIMEOUT_MIN_MS, `调用超时不能小于 ${MCP_CALL_TIMEOUT_MIN_MS} 毫秒`)
+    .max(600_000, '调用超时不能大于 600000 毫秒')
+    .nullable(),
   description: z.string({ error: '描述必须是文本' }).trim().max(500, '描述不能超过 500 个字符'),
   tags: tagNameList,
   is_public: z.boolean({ error: 'is_public 必须是布尔值' }),
@@ -58,6 +65,7 @@ export const createServiceBody = z
     description: serviceFields.description.default(''),
     tags: serviceFields.tags.default([]),
     is_public: serviceFields.is_public.default(false),
+    call_timeout_ms: serviceFields.call_timeout_ms.default(null),
   })
   .superRefine(requireTarget);
 export type CreateServiceBody = z.infer<typeof createServiceBody>;
@@ -69,6 +77,7 @@ export const updateServiceBody = z.object({
   description: serviceFields.description.optional(),
   tags: serviceFields.tags.optional(),
   is_public: serviceFields.is_public.optional(),
+  call_timeout_ms: serviceFields.call_timeout_ms.optional(),
   transport: configFields.transport.optional(),
   url: configFields.url.optional(),
   headers: configFields.headers.optional(),

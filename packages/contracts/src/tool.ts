@@ -37,6 +37,8 @@ export interface ToolInfo {
   updated_at: string | null;
   /** The API tool set (imported OpenAPI document) the tool is an operation of: it runs with the set's credentials. */
   provider: { id: string; title: string } | null;
+  /** Only in the answer to an update that made the tool private while other users' agents use it. */
+  warning?: string;
 }
 
 /** `/tool/tool_use`: what one run gave. `output` is what a model would read (the error text on failure). */

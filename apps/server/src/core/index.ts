@@ -12,6 +12,7 @@ export {
   createReferenceRegistry,
   edgesOf,
   namedUsers,
+  othersLoseNotice,
   type ModuleReferences,
   type OwnedCount,
   type Reference,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createReferenceRegistry, edgesOf, namedUsers, type Reference } from './references.js';
+import { createReferenceRegistry, edgesOf, namedUsers, othersLoseNotice, type Reference } from './references.js';
 
 /** A reference over fixed edges, filtered by target as a query would be. */
 function fixed(reference: Omit<Reference, 'find'>, rows: Array<{ id: string; name: string; target: string }>): Reference {
@@ -35,6 +35,30 @@ describe('reference registry', () => {
     const edges = await registry.edges();
     expect(edges).toHaveLength(5);
     expect(edges.filter((edge) => !edge.blocksDelete)).toEqual([{ from: { kind: 'tool', id: 't1', name: '看图' }, to: 'chat', toKind: 'model', blocksDelete: false }]);
+  });
+
+  it("counts only the owner's referrers as blocking where others lose the target, and counts the others", async () => {
+    const agentsOnTools: Reference = {
+      from: 'agent',
+      label: '智能体',
+      to: 'tool',
+      blocksDelete: true,
+      othersLoseIt: true,
+      find: async () =>
+        edgesOf('agent', [
+          { id: 'a1', name: '自己的', target: 't1', ownerId: 'owner' },
+          { id: 'a2', name: '别人的', target: 't1', ownerId: 'other' },
+          { id: 'a3', name: '别人的另一个', target: 't1', ownerId: 'third' },
+        ]),
+    };
+    const tools = createReferenceRegistry([{ references: [agentsOnTools] }]);
+    expect(await tools.usersOf('tool', ['t1'], 'owner')).toEqual([{ label: '智能体', names: ['自己的'] }]);
+    expect(await tools.usersOf('tool', ['t1'], 'nobody')).toEqual([]);
+    expect(await tools.usersOf('tool', ['t1'])).toEqual([{ label: '智能体', names: ['自己的', '别人的', '别人的另一个'] }]);
+    expect(await tools.othersLosing('tool', ['t1'], 'owner')).toBe(2);
+    expect(await tools.othersLosing('tool', [], 'owner')).toBe(0);
+    expect(othersLoseNotice(0, '工具', '被删除')).toBeUndefined();
+    expect(othersLoseNotice(2, '工具', '被删除')?.warning).toMatch(/^另有 2 个其他用户的智能体使用该工具/);
   });
 
   it('collects owned counts and tag columns from every module', async () => {

@@ -5,7 +5,8 @@ export type ThingKind = 'model' | 'file' | 'knowledge_base' | 'agent' | 'tool' |
 
 /** One thing that refers to another: `to` is the target's key (a model's lower-case name, otherwise an id). */
 export interface ReferenceEdge {
-  from: { kind: ThingKind; id: string; name: string };
+  /** `ownerId`: given by references that only block their target's own owner (`othersLoseIt`). */
+  from: { kind: ThingKind; id: string; name: string; ownerId?: string | null };
   to: string;
 }
 
@@ -17,6 +18,12 @@ export interface Reference {
   to: ThingKind;
   /** A target referred to this way may not be deleted (nor, for models, renamed). */
   blocksDelete: boolean;
+  /**
+   * With `blocksDelete`: only the target owner's own referrers block. Other users' referrers (their
+   * agents using a public tool) do not hold the owner back: they lose the target, the owner is warned,
+   * and they say what is gone when they run. Such edges carry `from.ownerId`.
+   */
+  othersLoseIt?: boolean;
   /** The referrers of these targets; without targets, every edge of this kind (the platform's topology). */
   find(targets?: string[]): Promise<ReferenceEdge[]>;
 }
@@ -84,17 +91,32 @@ export function createReferenceRegistry<Tx>(modules: Array<ModuleReferences<Tx>>
   const tagged = modules.flatMap((module) => module.tagged ?? []);
 
   return {
-    /** Who keeps these targets from being deleted: per blocking reference to `kind`, the referrers' names (each once). */
-    async usersOf(kind: ThingKind, targets: string[]): Promise<UsersOf[]> {
+    /**
+     * Who keeps these targets from being deleted: per blocking reference to `kind`, the referrers' names
+     * (each once). With `ownerId` (the targets' owner), references where others lose the target count
+     * only that owner's referrers.
+     */
+    async usersOf(kind: ThingKind, targets: string[], ownerId?: string): Promise<UsersOf[]> {
       if (targets.length === 0) return [];
       const blocking = references.filter((reference) => reference.to === kind && reference.blocksDelete);
       const found = await Promise.all(
         blocking.map(async (reference) => {
-          const byId = new Map((await reference.find(targets)).map((edge) => [edge.from.id, edge.from.name]));
+          const edges = (await reference.find(targets)).filter((edge) => !reference.othersLoseIt || ownerId === undefined || edge.from.ownerId === ownerId);
+          const byId = new Map(edges.map((edge) => [edge.from.id, edge.from.name]));
           return { label: reference.label, names: [...byId.values()] };
         }),
       );
       return found.filter((entry) => entry.names.length > 0);
+    },
+
+    /** How many of other users' things lose these targets of `ownerId` when they go (or stop being public). */
+    async othersLosing(kind: ThingKind, targets: string[], ownerId: string): Promise<number> {
+      if (targets.length === 0) return 0;
+      const losing = references.filter((reference) => reference.to === kind && reference.othersLoseIt);
+      const ids = await Promise.all(
+        losing.map(async (reference) => (await reference.find(targets)).filter((edge) => edge.from.ownerId !== ownerId).map((edge) => `${edge.from.kind}:${edge.from.id}`)),
+      );
+      return new Set(ids.flat()).size;
     },
 
     /** Every reference on the platform, each with the kinds it joins. */
@@ -121,8 +143,18 @@ export function createReferenceRegistry<Tx>(modules: Array<ModuleReferences<Tx>>
 }
 
 /** Edges from rows of one kind of referrer, each naming its target. */
-export const edgesOf = (kind: ThingKind, rows: Array<{ id: string; name: string; target: string }>): ReferenceEdge[] =>
-  rows.map((row) => ({ from: { kind, id: row.id, name: row.name }, to: row.target }));
+export const edgesOf = (kind: ThingKind, rows: Array<{ id: string; name: string; target: string; ownerId?: string | null }>): ReferenceEdge[] =>
+  rows.map((row) => ({ from: { kind, id: row.id, name: row.name, ...(row.ownerId === undefined ? {} : { ownerId: row.ownerId }) }, to: row.target }));
 
 /** Each user as refusals name it: `智能体「客服」`. */
 export const namedUsers = (users: UsersOf[]): string[] => users.flatMap(({ label, names }) => names.map((name) => `${label}「${name}」`));
+
+/**
+ * The warning answered when other users' agents lose a tool or service of this owner (`what`: 工具,
+ * 服务) because it was `change` (被删除, 不再公开); nothing when none do. Their names are not given:
+ * they may be private.
+ */
+export function othersLoseNotice(count: number, what: string, change: string): { warning: string } | undefined {
+  if (count === 0) return undefined;
+  return { warning: `另有 ${count} 个其他用户的智能体使用该${what}：${what}${change}后，它们将无法再使用它，对话时会提示该${what}已不可用` };
+}

@@ -10,7 +10,7 @@ interface ConfirmDeleteButtonProps {
   /** Deletes; the popover stays open with a loading OK button until it settles. */
   onDelete: () => Promise<unknown>;
   pending: boolean;
-  /** Toasts after the deletion: success (with `subject` under it) or failure (with the error's message). */
+  /** Toasts after the deletion: success (with `subject` under it; a warning the answer carries, as a warning) or failure (with the error's message). */
   successToast: string;
   failureToast: string;
   subject: string;
@@ -36,7 +36,12 @@ export function ConfirmDeleteButton({
 }: ConfirmDeleteButtonProps) {
   const confirm = () =>
     onDelete().then(
-      () => toast.success(successToast, { description: subject }),
+      // A deletion others lose something by answers a warning (a public tool in other users' agents): shown instead of plain success.
+      (answer) => {
+        const warning = (answer as { warning?: unknown } | null)?.warning;
+        if (typeof warning === 'string') toast.warning(successToast, { description: `${subject}：${warning}` });
+        else toast.success(successToast, { description: subject });
+      },
       (error: Error) => toast.error(failureToast, { description: error.message }),
     );
   return (

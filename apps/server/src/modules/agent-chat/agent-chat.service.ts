@@ -50,9 +50,8 @@ export function createAgentChatService(deps: AgentChatDeps) {
     history?: Array<{ role: 'user' | 'assistant'; content: string }>,
   ) {
     const agent = await agentForTurn(user, body.agent_id, body.draft);
-    // Refused before any stream starts: a model that cannot be used, tools that are not the user's to use, unreadable files.
+    // Refused before any stream starts: a model that cannot be used, unreadable files. Tools that are gone are named in the answer instead.
     const model = await deps.llm.resolveModel(user, agent.llm_name, 'chat');
-    await deps.tools.resolveTools(user, agent.tool_ids);
     const fileIds = body.file_ids ?? [];
     const attachments = fileIds.length ? await deps.readAttachments(user, fileIds, { vision: model.supportsVision }) : undefined;
     const turn = await prepareTurn(conversations, user, {

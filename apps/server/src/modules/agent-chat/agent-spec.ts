@@ -13,7 +13,7 @@ import type { ToolCatalog } from '../tool/index.js';
 import { knowledgeSearchTool, retrieveForAgent } from './agent-knowledge.js';
 import { attachedResources } from './agent-resources.js';
 import { runInputOf, type AgentRunInput } from './agent-run-input.js';
-import { toolsForModel } from './model-tools.js';
+import { toolsForModel, unavailableNotice } from './model-tools.js';
 
 export interface AgentSpecDeps {
   db: Db;
@@ -61,13 +61,16 @@ function messageMeta(input: AgentRunInput, end: SegmentEnd): MessageMeta {
   };
 }
 
-/** The agent's tools: built-ins and custom tools by id, MCP functions by service, and the knowledge search. */
+/**
+ * The agent's tools: built-ins and custom tools by id, MCP functions by service, and the knowledge
+ * search. A tool or service that is gone (deleted, no longer public, down) leaves the agent without it,
+ * not without an answer: `unavailable` names each.
+ */
 async function agentTools(deps: AgentSpecDeps, viewer: Viewer, agent: AgentInfo): Promise<{ tools: Tool[]; unavailable: string[] }> {
-  const tools = await deps.tools.resolveTools(viewer, agent.tool_ids);
-  const unavailable: string[] = [];
+  const { tools, unavailable } = await deps.tools.resolveAgentTools(viewer, agent.tool_ids);
   for (const service of agent.services) {
     try {
-      tools.push(...(await deps.mcp.toolsOf(viewer, service.service_id, service.functions)));
+      tools.push(...(await deps.mcp.toolsOf(viewer, service.service_id, service.functions, { forAgent: true })));
     } catch (error) {
       // A service that is down leaves the agent without its functions, not without an answer.
       if (!(error instanceof AppError)) throw error;
@@ -95,7 +98,7 @@ export async function agentEngineParts(deps: AgentSpecDeps, viewer: Viewer, agen
   const notes = [...found.unavailable.map((message) => `（注意：${message}，相关工具本次不可用。）`), ...attached.unavailable.map((message) => `（注意：${message}。）`)];
   return {
     model,
-    notice,
+    notice: notice + unavailableNotice(found.unavailable),
     viewer,
     systemPrompt: [agent.system_prompt, attached.context, ...notes].filter(Boolean).join('\n\n'),
     tools,

@@ -14,3 +14,6 @@ export function toolsForModel(model: ModelFace, tools: Tool[]): { tools: Tool[];
   if (model.supportsTools || tools.length === 0) return { tools, notice: '' };
   return { tools: [], notice: toolsOffNotice(model) };
 }
+
+/** Said before the answer when tools or services the agent names are gone or down, naming each. */
+export const unavailableNotice = (messages: string[]) => (messages.length === 0 ? '' : `（提示：${messages.join('；')}，本次回答不使用它们。）\n\n`);

@@ -1,7 +1,8 @@
-import { and, arrayOverlaps, count, desc, eq, getTableColumns, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { selectRows, type Db } from '../../platform/db/index.js';
 import { storedAgentTags, storedQuestions, storedServiceRefs } from './agent-stored.js';
 import { agents } from './agent.tables.js';
+import { taggedWithAny } from '../tag/index.js';
 
 export type AgentRow = typeof agents.$inferSelect;
 export type NewAgent = typeof agents.$inferInsert;
@@ -36,7 +37,7 @@ function filterOf({ scope, keyword, tags }: AgentFilter): SQL | undefined {
   return and(
     'ownerId' in scope ? eq(agents.ownerId, scope.ownerId) : eq(agents.isPublic, true),
     keyword ? or(ilike(agents.name, likePattern(keyword)), ilike(agents.description, likePattern(keyword))) : undefined,
-    tags?.length ? arrayOverlaps(agents.tags, tags) : undefined,
+    tags?.length ? taggedWithAny(agents.tags, tags) : undefined,
   );
 }
 
@@ -74,6 +75,7 @@ export async function deleteAgent(db: Db, id: string): Promise<boolean> {
 export interface AgentEdgeRow {
   id: string;
   name: string;
+  ownerId: string;
   target: string;
 }
 
@@ -81,7 +83,7 @@ export interface AgentEdgeRow {
 export function agentsUsingModels(db: Db, names?: string[]): Promise<AgentEdgeRow[]> {
   const target = sql<string>`lower(${agents.llmName})`;
   return db
-    .select({ id: agents.id, name: agents.name, target })
+    .select({ id: agents.id, name: agents.name, ownerId: agents.ownerId, target })
     .from(agents)
     .where(names && inArray(target, names));
 }
@@ -95,7 +97,7 @@ const ELEMENTS = {
 /** Agents searching these knowledge bases, calling these tools or services (or any, without targets). */
 export function agentsUsing(db: Db, what: keyof typeof ELEMENTS, targets?: string[]): Promise<AgentEdgeRow[]> {
   const filter = targets ? sql`where ${inArray(sql`t.target`, targets)}` : sql``;
-  return selectRows<AgentEdgeRow>(db, sql`select a.id, a.name, t.target from agents a cross join lateral ${ELEMENTS[what]} ${filter}`);
+  return selectRows<AgentEdgeRow>(db, sql`select a.id, a.name, a.owner_id as "ownerId", t.target from agents a cross join lateral ${ELEMENTS[what]} ${filter}`);
 }
 
 export async function countAgentsByOwner(db: Db, ownerIds: string[]): Promise<Map<string, number>> {

@@ -12,7 +12,7 @@ import * as repo from './agent.repo.js';
 export interface AgentServiceDeps {
   db: Db;
   lookups: AgentReferenceLookups;
-  tags?: TagService;
+  tags: TagService;
   /** Agents by id for chats (`usableAgent`); every change here evicts the agent in every process. */
   chatCache: SharedCache<repo.AgentListRow | undefined>;
   /** Who uses an agent (multi-agent setups): such an agent may not be deleted. */
@@ -76,7 +76,7 @@ export function createAgentService({ db, lookups, tags, chatCache, references, o
   }
 
   async function list(viewer: Viewer, scope: repo.AgentFilter['scope'], { page, page_size, keyword, tag }: ListAgentsBody): Promise<Page<AgentInfo>> {
-    const tagNames = tag ? ((await tags?.namesForFilter('agent', tag)) ?? [tag]) : undefined;
+    const tagNames = await tags.namesForFilter('agent', tag);
     const { total, rows } = await repo.listAgents(db, { scope, keyword, tags: tagNames }, (page - 1) * page_size, page_size);
     return { total, list: rows.map((row) => toAgentInfo(row, viewer)) };
   }

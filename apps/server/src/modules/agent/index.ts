@@ -24,7 +24,7 @@ export interface AgentModuleDeps extends Omit<AgentReferenceLookups, 'llm'> {
   cacheSeconds: number;
   llm: LlmService;
   /** For the tag filter: a first-level tag finds its children's agents too. */
-  tags?: TagService;
+  tags: TagService;
   /** Who uses an agent: such an agent may not be deleted. */
   references?: Pick<ReferenceRegistry<Db>, 'usersOf'>;
   /** Other users' multi-agent setups using an agent: withholding it warns of them. */
@@ -55,15 +55,17 @@ const asEdges = (rows: AgentEdgeRow[]) => edgesOf('agent', rows);
 
 /**
  * What agents refer to: the model they chat with and the knowledge bases they search (neither may be
- * deleted while an agent uses it), their tools and services; every agent for the topology; how many
+ * deleted while an agent uses it), their tools and services (not deleted while their owner's agents
+ * use them); every agent for the topology; how many
  * each user owns; their tags.
  */
 export const agentReferences = (db: Db): ModuleReferences<Db> => ({
   references: [
     { from: 'agent', label: '智能体', to: 'model', blocksDelete: true, find: async (names) => asEdges(await agentsUsingModels(db, names)) },
     { from: 'agent', label: '智能体', to: 'knowledge_base', blocksDelete: true, find: async (ids) => asEdges(await agentsUsing(db, 'kb', ids)) },
-    { from: 'agent', label: '智能体', to: 'tool', blocksDelete: false, find: async (ids) => asEdges(await agentsUsing(db, 'tool', ids)) },
-    { from: 'agent', label: '智能体', to: 'service', blocksDelete: false, find: async (ids) => asEdges(await agentsUsing(db, 'service', ids)) },
+    // A tool or service in use by its owner's agents may not be deleted; other users' agents lose it and say so when they run.
+    { from: 'agent', label: '智能体', to: 'tool', blocksDelete: true, othersLoseIt: true, find: async (ids) => asEdges(await agentsUsing(db, 'tool', ids)) },
+    { from: 'agent', label: '智能体', to: 'service', blocksDelete: true, othersLoseIt: true, find: async (ids) => asEdges(await agentsUsing(db, 'service', ids)) },
   ],
   things: [thingList(db, 'agent', agents, { id: agents.id, name: agents.name, ownerId: agents.ownerId, isPublic: agents.isPublic, tags: agents.tags })],
   owned: [{ key: 'agents', countByOwner: (userIds) => countAgentsByOwner(db, userIds) }],

@@ -6,7 +6,6 @@ export const assetNameTaken = (name: string) => new AppError('CONFLICT', `已有
 export const tableNotInDatasource = (table: string) => badInput(`数据源中没有表 ${table}`);
 export const columnNotInTable = (table: string, column: string) => badInput(`表 ${table} 中没有列 ${column}`);
 export const tableNotInAsset = (table: string) => badInput(`数据资产中没有表 ${table}`);
-export const assetTagsUnknown = (names: string[]) => badInput(`没有名为「${names.join('」「')}」的数据资产标签，请先在标签管理中添加`);
 export const assetInUse = (users: string[]) => new AppError('CONFLICT', `数据资产正在被使用，无法删除：${users.join('、')}。请先删除这些工具，或把它们改为使用其他数据资产`);
 /** An `llm/db` tool whose asset was deleted or is no longer open to the caller: the agent's turn goes on with this as the tool's failure. */
 export const toolAssetGone = (tool: string, asset: string) =>

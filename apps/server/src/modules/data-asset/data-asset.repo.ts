@@ -2,6 +2,7 @@ import { and, count, desc, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm'
 import { isAdmin, type Viewer } from '../../core/index.js';
 import type { Db } from '../../platform/db/index.js';
 import { dbAssets, dbQueryAudits } from './data-asset.tables.js';
+import { taggedWithAny } from '../tag/index.js';
 
 export type AssetRow = typeof dbAssets.$inferSelect;
 export type NewAsset = typeof dbAssets.$inferInsert;
@@ -19,7 +20,7 @@ export interface AssetFilter {
   /** Own; usable (own, public, shared, or all for administrators); public; shared with the viewer by others. */
   scope: { ownerId: string } | { usableBy: Viewer } | { publicOnly: true } | { sharedWith: string };
   keyword?: string;
-  /** Any of these tag names (a tag filter with its children). */
+  /** Any of these tag names (`TagService.namesForFilter`). */
   tags?: string[];
 }
 
@@ -55,7 +56,7 @@ function filterOf({ scope, keyword, tags }: AssetFilter): SQL | undefined {
   return and(
     scopeWhere(scope),
     keyword ? or(ilike(dbAssets.name, likePattern(keyword)), ilike(dbAssets.description, likePattern(keyword))) : undefined,
-    tags?.length ? or(...tags.map((tag) => sql`${dbAssets.tags} @> ${JSON.stringify([tag])}::jsonb`)) : undefined,
+    tags?.length ? taggedWithAny(dbAssets.tags, tags) : undefined,
   );
 }
 

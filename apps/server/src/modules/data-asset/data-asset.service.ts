@@ -15,7 +15,7 @@ import { isUniqueViolation, type Db } from '../../platform/db/index.js';
 import { checkedAccessList, type DatasourceAccess, type DatasourceRow, type DatasourceService } from '../datasource/index.js';
 import type { TagService } from '../tag/index.js';
 import { structureOf } from './asset-structure.js';
-import { assetInUse, assetNameTaken, assetTagsUnknown, assetNotEditable, assetNotFound, columnNotInTable, tableNotInAsset, tableNotInDatasource } from './data-asset.errors.js';
+import { assetInUse, assetNameTaken, assetNotEditable, assetNotFound, columnNotInTable, tableNotInAsset, tableNotInDatasource } from './data-asset.errors.js';
 import { storedAssetContent, toAsset, toAudit } from './data-asset.mapper.js';
 import * as repo from './data-asset.repo.js';
 
@@ -50,7 +50,7 @@ export function createDataAssetService({ db, datasources, access, references, ta
   }
 
   /** Tags must name `asset` tags of the tag manager (see `checkedNames`). */
-  const checkTags = (names: string[] | undefined, kept: string[] = []) => tags.checkedNames('asset', names, kept, assetTagsUnknown);
+  const checkTags = (names: string[] | undefined, kept: string[] = []) => tags.checkedNames('asset', names, kept);
 
   /** Every chosen table and column exists in the datasource's catalogue. */
   async function checkTables(connection: DatasourceRow, tables: AssetTable[]): Promise<void> {

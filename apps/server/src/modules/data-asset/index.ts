@@ -24,6 +24,7 @@ export interface DataAssetModuleDeps {
   conversations: ConversationService;
   runs: RunService;
   references: Pick<ReferenceRegistry<Db>, 'usersOf'>;
+  /** For the tag filter: a first-level tag finds its sub-tags' assets too, ignoring case. */
   tags: TagService;
 }
 

@@ -1,11 +1,10 @@
-import { AppError, badInput, forbidden, notFound } from '../../core/index.js';
+import { AppError, forbidden, notFound } from '../../core/index.js';
 
 /** Also for another user's private knowledge base: it is invisible, not forbidden. */
 export const kbNotFound = () => notFound('知识库');
 export const kbNotEditable = () => forbidden('只有创建者可以修改该知识库');
 export const kbNameTaken = (name: string) => new AppError('CONFLICT', `知识库「${name}」已存在，请换一个名称`);
 export const kbInUse = (users: string[]) => new AppError('CONFLICT', `知识库正在被使用，无法删除：${users.join('、')}`);
-export const kbTagsUnknown = (names: string[]) => badInput(`没有名为「${names.join('」「')}」的知识库标签，请先在标签管理中添加`);
 export const docNotFound = () => notFound('文档');
 export const segmentNotFound = () => notFound('分段');
 

@@ -3,6 +3,7 @@ import type { Db } from '../../platform/db/index.js';
 import { type Viewer, visibleWhere } from '../../core/index.js';
 import { readKb } from './knowledge-stored.js';
 import { kbDocuments, knowledgeBases, type kbSegments } from './knowledge.tables.js';
+import { taggedWithAny } from '../tag/index.js';
 
 export type KbRow = typeof knowledgeBases.$inferSelect;
 export type NewKb = typeof knowledgeBases.$inferInsert;
@@ -40,7 +41,7 @@ function filterOf({ ownerId, publicOnly, keyword, tags }: KbFilter): SQL | undef
     ownerId ? eq(knowledgeBases.ownerId, ownerId) : undefined,
     publicOnly ? eq(knowledgeBases.isPublic, true) : undefined,
     keyword ? or(ilike(knowledgeBases.name, likePattern(keyword)), ilike(knowledgeBases.description, likePattern(keyword))) : undefined,
-    tags?.length ? or(...tags.map((tag) => sql`${knowledgeBases.tags} @> ${JSON.stringify([tag])}::jsonb`)) : undefined,
+    tags?.length ? taggedWithAny(knowledgeBases.tags, tags) : undefined,
   );
 }
 

@@ -4,7 +4,7 @@ import { isUniqueViolation, type Db } from '../../platform/db/index.js';
 import type { LlmService } from '../llm/index.js';
 import type { TagService } from '../tag/index.js';
 import { getEditableKb, getVisibleKb } from './knowledge-access.js';
-import { kbInUse, kbNameTaken, kbNotFound, kbTagsUnknown } from './knowledge.errors.js';
+import { kbInUse, kbNameTaken, kbNotFound } from './knowledge.errors.js';
 import { toKnowledgeBase } from './knowledge.mapper.js';
 import * as repo from './knowledge.repo.js';
 
@@ -38,11 +38,8 @@ export function createKnowledgeService({ db, llm, tags, references, cancelIngest
     if (rerank) await llm.resolveModel(viewer, rerank, 'rerank');
   }
 
-  /** Tags must name `kb` tags of the tag manager (see `checkedNames`). */
-  const checkTags = (names: string[] | undefined, kept: string[] = []) => tags.checkedNames('kb', names, kept, kbTagsUnknown);
-
   async function list(viewer: Viewer, filter: Omit<repo.KbFilter, 'tags'>, { page, page_size, tag }: ListKbsBody): Promise<Page<KnowledgeBase>> {
-    const tagNames = tag ? await tags.namesForFilter('kb', tag) : undefined;
+    const tagNames = await tags.namesForFilter('kb', tag);
     const { total, rows } = await repo.listKbs(db, { ...filter, tags: tagNames }, (page - 1) * page_size, page_size);
     return { total, list: rows.map((row) => toKnowledgeBase(row, viewer)) };
   }
@@ -63,7 +60,7 @@ export function createKnowledgeService({ db, llm, tags, references, cancelIngest
       const embeddingModel = modelOrNull(body.embedding_model) ?? null;
       const rerankModel = modelOrNull(body.rerank_model) ?? null;
       await checkModels(viewer, embeddingModel, rerankModel);
-      const tagNames = await checkTags(body.tags);
+      const tagNames = await tags.checkedNames('kb', body.tags);
       const row = await saved(
         repo.insertKb(db, {
           ownerId: viewer.id,
@@ -90,7 +87,7 @@ export function createKnowledgeService({ db, llm, tags, references, cancelIngest
       const chunkSize = body.chunk_size ?? current.chunkSize;
       const chunkOverlap = body.chunk_overlap ?? current.chunkOverlap;
       if (chunkOverlap * 2 >= chunkSize) throw badInput('分段重叠必须小于分段长度的一半');
-      const tagNames = await checkTags(body.tags, current.tags);
+      const tagNames = await tags.checkedNames('kb', body.tags, current.tags);
       const indexingChanged =
         chunkSize !== current.chunkSize ||
         chunkOverlap !== current.chunkOverlap ||

@@ -30,6 +30,8 @@ describe('MCP function listing', () => {
     hanging = createServer(() => undefined);
     await new Promise<void>((resolve) => hanging.listen(0, '127.0.0.1', resolve));
     hangingUrl = `http://127.0.0.1:${(hanging.address() as AddressInfo).port}/mcp`;
+    // Not the first user: an administrator's services may reach the private host they name.
+    await t.signUp('fnadmin');
     alice = await t.signUp('fnalice');
   });
   afterAll(async () => {
@@ -69,7 +71,7 @@ describe('MCP function listing', () => {
 
   it('passes the auth header: without it the service refuses, and the error says so', async () => {
     const service = await create({ name: '缺认证', url: `${mcp.origin}/mcp` });
-    expectCode(await call('/api/service/get_mcp_functions_info', { id: service.id }), 50201, /MCP 服务「缺认证」无法连接：服务返回 HTTP 401（请检查认证请求头）/);
+    expectCode(await call('/api/service/get_mcp_functions_info', { id: service.id }), 50201, 'MCP 服务「缺认证」无法连接：服务拒绝访问（HTTP 401），请检查认证请求头');
     const saved = expectOk(await call<McpService>('/api/service/query_service_by_id', { id: service.id }));
     expect(saved).toMatchObject({ status: 'error', status_message: expect.stringMatching(/HTTP 401/), function_count: null });
   });

@@ -15,7 +15,17 @@ describe('MCP connection pool', () => {
 
   beforeAll(async () => {
     mcp = await startMcpTestServer();
-    config = { key: 'svc:1', name: '池', transport: 'sse', url: `${mcp.origin}/sse`, headers: { Authorization: `Bearer ${MCP_TEST_TOKEN}` }, command: '', args: [], env: {} };
+    config = {
+      key: 'svc:1',
+      name: '池',
+      transport: 'sse',
+      url: `${mcp.origin}/sse`,
+      headers: { Authorization: `Bearer ${MCP_TEST_TOKEN}` },
+      command: '',
+      args: [],
+      env: {},
+      access: { trusted: false },
+    };
   });
   afterAll(async () => {
     await Promise.all([mcp.stop(), outbound.close()]);

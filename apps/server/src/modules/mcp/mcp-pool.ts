@@ -1,6 +1,7 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
-import { describeFailure, McpUnavailable, type McpConnectionConfig, type McpConnector } from './mcp-connection.js';
+import type { McpConnectionConfig, McpConnector } from './mcp-connection.js';
+import { describeFailure, McpUnavailable } from './mcp-failures.js';
 
 interface Entry {
   client: Promise<Client>;

@@ -24,6 +24,7 @@ describe('MCP services', () => {
     admin = await t.signUp('mcpadmin');
     alice = await t.signUp('mcpalice');
     bob = await t.signUp('mcpbob');
+    for (const name of ['工具', '搜索', '其他']) expectOk(await t.call('/api/tag/tag_create', { tag_type: 'service', name }, admin));
   });
   afterAll(async () => {
     for (const answer of answers) expect(answer).not.toContain('very-secret-token');
@@ -76,6 +77,17 @@ describe('MCP services', () => {
     expect(publicOnes.total).toBeGreaterThanOrEqual(2);
     const adminSees = expectOk(await call<Page<McpService>>('/api/service/query_service_list', { keyword: '列表' }, admin));
     expect(adminSees.total).toBe(2);
+  });
+
+  it("accepts only the tag manager's service tags, stored as it spells them", async () => {
+    expectCode(await create({ name: '乱写标签', url: 'http://127.0.0.1:1/mcp', tags: ['搜索', '随手写的'] }), 40001, '没有名为「随手写的」的服务标签，请先在标签管理中添加');
+    expectOk(await t.call('/api/tag/tag_create', { tag_type: 'tool', name: '工具类' }, admin));
+    expectCode(await create({ name: '别的类型', url: 'http://127.0.0.1:1/mcp', tags: ['工具类'] }), 40001, /没有名为「工具类」的服务标签/);
+    expectOk(await t.call('/api/tag/tag_create', { tag_type: 'service', name: 'Search' }, admin));
+    const made = expectOk(await create({ name: '大小写', url: 'http://127.0.0.1:1/mcp', tags: ['search', '工具'] }));
+    expect(made.tags).toEqual(['Search', '工具']);
+    expectCode(await call('/api/service/update', { id: made.id, tags: ['工具', '也不存在'] }, alice), 40001, /「也不存在」/);
+    expect(expectOk(await call<McpService>('/api/service/update', { id: made.id, tags: ['其他'] }, alice)).tags).toEqual(['其他']);
   });
 
   it('filters by a parent tag and follows tag renames and deletions', async () => {

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { ToolFailure, ToolInputError, type Tool } from '../../runtime/tools/index.js';
 import { contentText } from './mcp-functions.js';
 import type { PooledConfig } from './mcp-pool.js';
-import { describeFailure } from './mcp-connection.js';
+import { describeFailure, McpUnavailable } from './mcp-failures.js';
 import type { McpPool } from './mcp-pool.js';
 
 const TIMEOUT_GRACE_MS = 1000;
@@ -63,10 +63,12 @@ export interface McpToolOptions {
   serviceId: string;
   callTimeoutMs: number;
   maxOutputChars: number;
+  /** The service could not be reached for a call: marks it down (agent turns skip it for a while). */
+  unreachable?(message: string): Promise<void>;
 }
 
 /** One MCP function as a `Tool`: input checked against its JSON Schema, the call through the pool. */
-export function toTool(fn: McpFunctionInfo, { pool, config, serviceId, callTimeoutMs, maxOutputChars }: McpToolOptions): Tool {
+export function toTool(fn: McpFunctionInfo, { pool, config, serviceId, callTimeoutMs, maxOutputChars, unreachable }: McpToolOptions): Tool {
   const validate = validatorOf(fn.input_schema);
   const title = `${config.name} / ${fn.title || fn.name}`;
   return {
@@ -94,7 +96,10 @@ export function toTool(fn: McpFunctionInfo, { pool, config, serviceId, callTimeo
         return { output, ...(result.structuredContent === undefined ? {} : { data: result.structuredContent }) };
       } catch (error) {
         if (signal.aborted || error instanceof ToolFailure) throw error;
-        throw new ToolFailure(describeFailure(config.name, error, callTimeoutMs).message);
+        const failure = describeFailure(config.name, error, callTimeoutMs);
+        // The pool gives McpUnavailable only when no connection could be made (refused, or no handshake in time): down, not a slow call.
+        if (error instanceof McpUnavailable) await unreachable?.(failure.message).catch(() => undefined);
+        throw new ToolFailure(failure.message);
       }
     },
   };

@@ -16,3 +16,13 @@ export const secretsUnreadable = (name: string) => new AppError('INTERNAL', `无
 
 /** A service that cannot be reached, failed or timed out; the message is already Chinese and names the service. */
 export const serviceCallFailed = (message: string) => new AppError('SERVICE_CALL_FAILED', message);
+
+/** A service marked down by a failure moments ago: refused at once, with that failure's message. */
+export const serviceDown = (message: string, leftMs: number) => new AppError('SERVICE_CALL_FAILED', `${message}（${Math.ceil(leftMs / 1000)} 秒内不再重试，可在服务页面重新测试连接）`);
+
+/** An agent's service that was deleted or is no longer public, named. */
+export const serviceGone = (message: string) => new AppError('NOT_FOUND', message);
+
+export const serviceInUse = (users: string[]) => new AppError('CONFLICT', `服务正在被使用，无法删除：${users.join('、')}，请先从中移除`);
+
+export const callTimeoutTooLong = (maxMs: number) => badInput(`调用超时不能超过服务器的上限 ${maxMs} 毫秒`);

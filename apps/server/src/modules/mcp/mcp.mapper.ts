@@ -18,6 +18,7 @@ export function toMcpService(row: McpServiceRow, viewer: Viewer, secrets: Secret
     args: editable ? row.args : [],
     env: editable ? maskMap(secrets, row.envSealed) : {},
     tags: row.tags,
+    call_timeout_ms: row.callTimeoutMs,
     is_public: row.isPublic,
     owner_id: row.ownerId,
     can_edit: editable,

@@ -1,10 +1,13 @@
-import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, ilike, or, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../platform/db/index.js';
 import { storedList, type Viewer, visibleWhere } from '../../core/index.js';
 import { mcpServices } from './mcp.tables.js';
+import { taggedWithAny } from '../tag/index.js';
 
 export type McpServiceRow = typeof mcpServices.$inferSelect;
+/** A service as a catalog uses it: whether its owner is an administrator decides what its address may reach. */
+export type CallableServiceRow = McpServiceRow & { ownerIsAdmin: boolean };
 export type NewMcpService = typeof mcpServices.$inferInsert;
 export type McpServiceChanges = Partial<Omit<NewMcpService, 'id' | 'ownerId' | 'createdAt' | 'updatedAt'>>;
 
@@ -28,7 +31,7 @@ function filterOf(viewer: Viewer, { scope, keyword, tags }: ServiceFilter): SQL 
     scope === 'mine' ? eq(mcpServices.ownerId, viewer.id) : undefined,
     scope === 'public' ? eq(mcpServices.isPublic, true) : undefined,
     pattern ? or(ilike(mcpServices.name, pattern), ilike(mcpServices.description, pattern)) : undefined,
-    tags?.length ? or(...tags.map((tag) => sql`${mcpServices.tags} @> ${JSON.stringify([tag])}::jsonb`)) : undefined,
+    tags?.length ? taggedWithAny(mcpServices.tags, tags) : undefined,
   );
 }
 
@@ -39,9 +42,14 @@ export async function listServices(db: Db, viewer: Viewer, filter: ServiceFilter
   return { total: total?.n ?? 0, rows: rows.map(readService) };
 }
 
-export async function findServiceById(db: Db, id: string): Promise<McpServiceRow | undefined> {
-  const rows = await db.select().from(mcpServices).where(eq(mcpServices.id, id)).limit(1);
-  return rows[0] && readService(rows[0]);
+const callableColumns = {
+  ...getTableColumns(mcpServices),
+  ownerIsAdmin: sql<boolean>`exists (select 1 from users u where u.id = "mcp_services"."owner_id" and u.role = 'admin')`,
+};
+
+export async function findServiceById(db: Db, id: string): Promise<CallableServiceRow | undefined> {
+  const rows = await db.select(callableColumns).from(mcpServices).where(eq(mcpServices.id, id)).limit(1);
+  return rows[0] && { ...readService(rows[0]), ownerIsAdmin: rows[0].ownerIsAdmin };
 }
 
 export async function insertService(db: Db, service: NewMcpService): Promise<McpServiceRow> {

@@ -1,12 +1,14 @@
-import type { CreateServiceBody, ListServicesBody, McpService, McpTransport, Page, UpdateServiceBody } from '@agent-platform/contracts';
+import type { CreateServiceBody, ListServicesBody, McpService, McpTransport, Page, RemovalAnswer, UpdateServiceBody } from '@agent-platform/contracts';
 import type { Db } from '../../platform/db/index.js';
-import { badInput, isAdmin, requireEditable, requireVisible, type Viewer } from '../../core/index.js';
+import { badInput, isAdmin, namedUsers, othersLoseNotice, requireEditable, requireVisible, type ReferenceRegistry, type Viewer } from '../../core/index.js';
 import type { SecretBox } from '../../platform/security/index.js';
 import type { TagService } from '../tag/index.js';
+import type { RemovedThings } from '../topology/index.js';
 import type { McpConnector } from './mcp-connection.js';
+import type { McpFunctionCache } from './mcp-function-cache.js';
 import type { McpPool } from './mcp-pool.js';
 import { mergeMasked, openMap, sealMap } from './mcp-secrets.js';
-import { secretsUnreadable, serviceNotFound, stdioAdminOnly, WHAT } from './mcp.errors.js';
+import { callTimeoutTooLong, secretsUnreadable, serviceInUse, serviceNotFound, stdioAdminOnly, WHAT } from './mcp.errors.js';
 import { toMcpService } from './mcp.mapper.js';
 import * as repo from './mcp.repo.js';
 
@@ -15,7 +17,13 @@ export interface McpServiceDeps {
   secrets: SecretBox;
   connector: McpConnector;
   pool: McpPool;
-  tags?: TagService;
+  functions: McpFunctionCache;
+  tags: TagService;
+  /** Who uses a service (agents): its owner's agents keep it from being deleted; others' lose it (the owner is warned). */
+  references: Pick<ReferenceRegistry<Db>, 'usersOf' | 'othersLosing'>;
+  removed: RemovedThings;
+  /** The server's limit of one call: a service's own may not exceed it. */
+  callTimeoutMs: number;
 }
 
 export type McpServiceRegistry = ReturnType<typeof createMcpServiceRegistry>;
@@ -43,11 +51,17 @@ function targetFields(transport: McpTransport, fields: { url: string; headers: R
 }
 
 /** Registering, changing and listing MCP services; secrets sealed, answers masked. */
-export function createMcpServiceRegistry({ db, secrets, connector, pool, tags }: McpServiceDeps) {
+export function createMcpServiceRegistry({ db, secrets, connector, pool, functions, tags, references, removed, callTimeoutMs }: McpServiceDeps) {
   const show = (row: repo.McpServiceRow, viewer: Viewer) => toMcpService(row, viewer, secrets);
 
+  /** A service's own call limit: at most the server's; `null` takes the server's. */
+  function checkedCallTimeout(value: number | null | undefined): number | null | undefined {
+    if (value !== undefined && value !== null && value > callTimeoutMs) throw callTimeoutTooLong(callTimeoutMs);
+    return value;
+  }
+
   async function list(viewer: Viewer, scope: repo.ServiceFilter['scope'], { page, page_size, keyword, tag }: ListServicesBody): Promise<Page<McpService>> {
-    const tagNames = tag ? ((await tags?.namesForFilter('service', tag)) ?? [tag]) : undefined;
+    const tagNames = await tags.namesForFilter('service', tag);
     const { total, rows } = await repo.listServices(db, viewer, { scope, keyword, tags: tagNames }, (page - 1) * page_size, page_size);
     return { total, list: rows.map((row) => show(row, viewer)) };
   }
@@ -73,14 +87,15 @@ export function createMcpServiceRegistry({ db, secrets, connector, pool, tags }:
         command: target.command,
         args: target.args,
         envSealed: sealMap(secrets, target.env),
-        tags: [...new Set(body.tags)],
+        tags: await tags.checkedNames('service', body.tags),
+        callTimeoutMs: checkedCallTimeout(body.call_timeout_ms) ?? null,
         isPublic: body.is_public,
         ownerId: viewer.id,
       });
       return show(row, viewer);
     },
 
-    async updateService(viewer: Viewer, { id, name, description, tags: tagNames, is_public, ...config }: UpdateServiceBody): Promise<McpService> {
+    async updateService(viewer: Viewer, { id, name, description, tags: tagNames, is_public, call_timeout_ms, ...config }: UpdateServiceBody): Promise<McpService> {
       const current = requireEditable(viewer, await repo.findServiceById(db, id), WHAT);
       const configGiven = Object.values(config).some((value) => value !== undefined);
       let configChanges: repo.McpServiceChanges = {};
@@ -112,19 +127,34 @@ export function createMcpServiceRegistry({ db, secrets, connector, pool, tags }:
       const row = await repo.updateService(db, id, {
         name,
         description,
-        tags: tagNames && [...new Set(tagNames)],
+        tags: await tags.checkedNames('service', tagNames, current.tags),
+        callTimeoutMs: checkedCallTimeout(call_timeout_ms),
         isPublic: is_public,
         ...configChanges,
       });
       if (!row) throw serviceNotFound();
-      if (configGiven) pool.forget(id);
-      return show(row, viewer);
+      if (configGiven) {
+        pool.forget(id);
+        await functions.evict(id);
+      }
+      const withdrawn = current.isPublic && is_public === false;
+      const others = withdrawn ? await references.othersLosing('service', [id], current.ownerId ?? '') : 0;
+      return { ...show(row, viewer), ...othersLoseNotice(others, '服务', '不再公开') };
     },
 
-    async deleteService(viewer: Viewer, id: string): Promise<void> {
-      requireEditable(viewer, await repo.findServiceById(db, id), WHAT);
+    /** Refused while the owner's agents use the service; other users' agents lose it, and the answer warns of them. */
+    async deleteService(viewer: Viewer, id: string): Promise<RemovalAnswer> {
+      const current = requireEditable(viewer, await repo.findServiceById(db, id), WHAT);
+      const owner = current.ownerId ?? '';
+      const users = namedUsers(await references.usersOf('service', [id], owner));
+      if (users.length > 0) throw serviceInUse(users);
+      const others = await references.othersLosing('service', [id], owner);
+      // Remembered first: their agents name it when they run.
+      if (others > 0) await removed.remember('service', id, current.name);
       if (!(await repo.deleteService(db, id))) throw serviceNotFound();
       pool.forget(id);
+      await functions.evict(id);
+      return othersLoseNotice(others, '服务', '被删除') ?? null;
     },
   };
 }

@@ -18,6 +18,8 @@ export const mcpServices = pgTable(
     /** JSON of the environment map, sealed like the headers. */
     envSealed: text('env_sealed'),
     tags: jsonb('tags').$type<string[]>().notNull().default([]),
+    /** This service's limit for one function call (at most the server's MCP_CALL_TIMEOUT_MS); null: the server's. */
+    callTimeoutMs: integer('call_timeout_ms'),
     /** Bumped whenever the connection config changes: pooled connections of older versions are dropped. */
     configVersion: integer('config_version').notNull().default(1),
     status: text('status').$type<McpServiceStatus>().notNull().default('unknown'),

@@ -49,7 +49,6 @@ export function createMaChatService(deps: MaChatDeps) {
         throw error;
       }
       await deps.llm.resolveModel(owner, agent.llm_name, 'chat');
-      await deps.tools.resolveTools(owner, agent.tool_ids);
       members.push({ agent, note: member.note, hitl: member.hitl });
     }
     if (setup.mode === 'supervisor') await deps.llm.resolveModel(owner, setup.supervisor!.llm_name, 'chat');

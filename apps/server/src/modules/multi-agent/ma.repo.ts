@@ -1,6 +1,7 @@
 import { and, arrayContains, arrayOverlaps, asc, count, desc, eq, getTableColumns, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import { selectRows, type Db } from '../../platform/db/index.js';
 import { multiAgents } from './ma.tables.js';
+import { taggedWithAny } from '../tag/index.js';
 
 type MaRow = typeof multiAgents.$inferSelect;
 type NewMa = typeof multiAgents.$inferInsert;
@@ -24,7 +25,7 @@ function filterOf({ scope, keyword, tags }: MaFilter): SQL | undefined {
   return and(
     'ownerId' in scope ? eq(multiAgents.ownerId, scope.ownerId) : eq(multiAgents.isPublic, true),
     keyword ? or(ilike(multiAgents.name, likePattern(keyword)), ilike(multiAgents.description, likePattern(keyword))) : undefined,
-    tags?.length ? arrayOverlaps(multiAgents.tags, tags) : undefined,
+    tags?.length ? taggedWithAny(multiAgents.tags, tags) : undefined,
   );
 }
 

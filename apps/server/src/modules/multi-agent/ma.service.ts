@@ -15,7 +15,7 @@ export interface MaServiceDeps {
   db: Db;
   agents: AgentRegistry;
   llm: LlmService;
-  tags?: TagService;
+  tags: TagService;
 }
 
 export type MaService = ReturnType<typeof createMaService>;
@@ -59,7 +59,7 @@ export function createMaService({ db, agents, llm, tags }: MaServiceDeps) {
   }
 
   async function list(viewer: Viewer, scope: repo.MaFilter['scope'], { page, page_size, keyword, tag }: ListMaBody): Promise<Page<MaInfo>> {
-    const tagNames = tag ? ((await tags?.namesForFilter('ma', tag)) ?? [tag]) : undefined;
+    const tagNames = await tags.namesForFilter('ma', tag);
     const { total, rows } = await repo.listMas(db, { scope, keyword, tags: tagNames }, (page - 1) * page_size, page_size);
     return { total, list: rows.map((row) => toMaInfo(row, viewer)) };
   }

@@ -4,6 +4,7 @@ import { createReferenceRegistry, type ReferenceRegistry } from '../../core/inde
 import { createTagAdminService } from './tag.service.js';
 
 export { tagColumnReferences } from './tag-references.js';
+export { taggedWithAny } from './tag-filter.js';
 export { tagRoutes } from './tag.routes.js';
 export type { TagService } from './tag.lookup.js';
 export type { TagAdminService } from './tag.service.js';

@@ -49,10 +49,11 @@ describe('tags for other modules: listing, resolving names, filters, and carryin
 
   it('a filter by a first-level tag also matches its children', async () => {
     const { tags } = createTagModule({ db: t.database.db });
-    expect((await tags.namesForFilter('kb', '产品')).sort()).toEqual(['FAQ', '产品', '手册'].sort());
+    expect((await tags.namesForFilter('kb', '产品'))!.sort()).toEqual(['FAQ', '产品', '手册'].sort());
     expect(await tags.namesForFilter('kb', 'faq')).toEqual(['faq', 'FAQ']);
     expect(await tags.namesForFilter('kb', '随手写的')).toEqual(['随手写的']);
     expect(await tags.namesForFilter('agent', '产品')).toEqual(['产品']);
+    expect(await tags.namesForFilter('agent', undefined)).toBeUndefined();
   });
 
   it('tells modules storing names about renames and deletions, only when no tag keeps the name', async () => {

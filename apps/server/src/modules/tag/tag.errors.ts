@@ -15,3 +15,5 @@ export const parentIsChild = (parentName: string) => badInput(`标签最多两�
 export const parentIsSelf = () => badInput('标签不能作为自己的上级标签');
 
 export const parentHasChildren = (name: string) => badInput(`「${name}」下有子标签，不能成为其他标签的子标签：标签最多两级`);
+
+export const tagsUnknown = (tagType: TagType, names: string[]) => badInput(`没有名为「${names.join('」「')}」的${TAG_TYPE_LABELS[tagType]}标签，请先在标签管理中添加`);

@@ -1,5 +1,6 @@
 import type { SubTag, Tag, TagType } from '@agent-platform/contracts';
 import type { Db } from '../../platform/db/index.js';
+import { tagsUnknown } from './tag.errors.js';
 import { flattenTagTree, toTag } from './tag.mapper.js';
 import * as repo from './tag.repo.js';
 
@@ -23,27 +24,29 @@ export function createTagService(db: Db) {
     resolveNames,
 
     /**
-     * Tag names to store on a thing: each must name a tag of the type (else `unknownError` of the names
-     * that do not), stored as the tag manager spells it so its renames reach it. Names the thing
-     * already carries (`kept`) stay as they are; `undefined` (no change) stays `undefined`.
+     * The names a list filtered by `name` should match (with `taggedWithAny`, ignoring case): the name
+     * itself, as stored on the tag, and, when it is a first-level tag, its children's names (filtering
+     * by 产品 finds things tagged 产品/手册). No filter without a name.
      */
-    async checkedNames(tagType: TagType, names: string[] | undefined, kept: string[], unknownError: (names: string[]) => Error): Promise<string[] | undefined> {
-      const fresh = names?.filter((name) => !kept.includes(name)) ?? [];
-      if (!names || fresh.length === 0) return names && [...new Set(names)];
-      const { tags, unknown } = await resolveNames(tagType, fresh);
-      if (unknown.length > 0) throw unknownError(unknown);
-      const spelled = new Map(tags.map((tag) => [tag.name.toLowerCase(), tag.name]));
-      return [...new Set(names.map((name) => spelled.get(name.toLowerCase()) ?? name))];
-    },
-
-    /**
-     * The names a list filtered by `name` should match: the name itself, as stored on the tag, and,
-     * when it is a first-level tag, its children's names (filtering by 产品 finds things tagged 产品/手册).
-     */
-    async namesForFilter(tagType: TagType, name: string): Promise<string[]> {
+    async namesForFilter(tagType: TagType, name: string | undefined): Promise<string[] | undefined> {
+      if (!name) return undefined;
       const rows = await repo.findTagsByNames(db, tagType, [name]);
       const children = await Promise.all(rows.filter((row) => !row.parentId).map((row) => repo.listChildren(db, row.id)));
       return [...new Set([name, ...rows.map((row) => row.name), ...children.flat().map((row) => row.name)])];
+    },
+
+    /**
+     * Tag names given to a thing: each must name a tag of the type (40001 naming the unknown ones), and
+     * is stored as the tag manager spells it so its renames reach it. Names the thing already carries
+     * (`kept`) stay as they are, even if their tag is gone since.
+     */
+    async checkedNames(tagType: TagType, names: string[] | undefined, kept: string[] = []): Promise<string[] | undefined> {
+      const fresh = names?.filter((name) => !kept.includes(name)) ?? [];
+      if (!names || fresh.length === 0) return names && [...new Set(names)];
+      const { tags: found, unknown } = await resolveNames(tagType, fresh);
+      if (unknown.length > 0) throw tagsUnknown(tagType, unknown);
+      const spelled = new Map(found.map((tag) => [tag.name.toLowerCase(), tag.name]));
+      return [...new Set(names.map((name) => (kept.includes(name) ? name : (spelled.get(name.toLowerCase()) ?? name))))];
     },
   };
 }

@@ -3,8 +3,9 @@ import { thingList, type Db } from '../../platform/db/index.js';
 import type { Outbound } from '../../platform/net/index.js';
 import type { SecretBox } from '../../platform/security/index.js';
 import type { Tool } from '../../runtime/tools/index.js';
-import { edgesOf, type ModuleReferences, type Viewer } from '../../core/index.js';
-import { tagColumnReferences } from '../tag/index.js';
+import { edgesOf, type ModuleReferences, type ReferenceRegistry, type Viewer } from '../../core/index.js';
+import { tagColumnReferences, type TagService } from '../tag/index.js';
+import type { RemovedThings } from '../topology/index.js';
 import type { FileService } from '../files/index.js';
 import type { KnowledgeRetriever } from '../knowledge/index.js';
 import type { LlmService } from '../llm/index.js';
@@ -55,6 +56,12 @@ export interface ToolModuleDeps {
   /** Throws 40401 when the viewer may not read the knowledge base. */
   checkKb(viewer: Viewer, kbId: string): Promise<unknown>;
   builtins: Tool[];
+  /** Tool tags must be the tag manager's `tool` tags; the list filter matches sub-tags. */
+  tags: TagService;
+  /** Who uses a tool (agents): asked before it is deleted or stops being public. */
+  references: Pick<ReferenceRegistry<Db>, 'usersOf' | 'othersLosing'>;
+  /** Names of tools deleted while other users' agents used them. */
+  removed: RemovedThings;
   /** Stored kinds other modules run (`service`: MCP functions). */
   moreSources?: Partial<Record<ToolKind, ToolSource>>;
 }
@@ -64,7 +71,7 @@ export interface ToolModuleDeps {
  * catalog agents resolve tools from. `sources` maps each stored kind to how it is
  * checked and run; another module's kind (`service` from MCP) comes in `moreSources`.
  */
-export function createToolModule({ db, outbound, secrets, llm, files, retriever, checkKb, builtins, moreSources = {} }: ToolModuleDeps) {
+export function createToolModule({ db, outbound, secrets, llm, files, retriever, checkKb, builtins, tags, references, removed, moreSources = {} }: ToolModuleDeps) {
   const box = createCredentialBox(secrets);
   const sources: ToolSources = new Map<ToolKind, ToolSource>([
     ['llm', httpToolSource({ outbound, secrets, providerAuth: createProviderAuth({ db, box }) })],
@@ -73,8 +80,8 @@ export function createToolModule({ db, outbound, secrets, llm, files, retriever,
     ...(Object.entries(moreSources) as Array<[ToolKind, ToolSource]>),
   ]);
   return {
-    tools: createToolService({ db, sources, builtins }),
-    catalog: createToolCatalog({ db, sources, builtins }),
+    tools: createToolService({ db, sources, builtins, tags, references, removed }),
+    catalog: createToolCatalog({ db, sources, builtins, removed }),
     providers: createToolProviderService({ db, outbound, box, sources, builtinNames: new Set(builtins.map((tool) => tool.name.toLowerCase())) }),
     outbound,
   };

@@ -31,8 +31,8 @@ export interface ToolSource {
   prepare(viewer: Viewer, draft: ToolDraft): Promise<PreparedTool>;
   /** The config as answered: secrets masked. Default: the stored config as read. */
   show?(row: ToolRow): Record<string, unknown>;
-  /** The runnable tool for this viewer. */
-  toTool(viewer: Viewer, row: ToolRow): Tool | Promise<Tool>;
+  /** The runnable tool for this viewer (`owner.isAdmin`: an administrator's tool may reach its configured private host). */
+  toTool(viewer: Viewer, row: ToolRow, owner: { isAdmin: boolean }): Tool | Promise<Tool>;
 }
 
 export type ToolSources = Map<ToolKind, ToolSource>;

@@ -2,6 +2,7 @@ import type { ToolKind } from '@agent-platform/contracts';
 import { and, count, desc, eq, getTableColumns, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { selectRows, type Db } from '../../platform/db/index.js';
 import { type Viewer, visibleWhere } from '../../core/index.js';
+import { taggedWithAny } from '../tag/index.js';
 import { storedInputSchema, storedToolTags } from './tool-stored.js';
 import { tools } from './tool.tables.js';
 
@@ -18,7 +19,8 @@ export interface ToolFilter {
   /** Own tools only, public ones only, or all the viewer may use. */
   scope: { ownerId: string } | { publicOnly: true } | { visibleTo: Viewer };
   kind?: ToolKind;
-  tag?: string;
+  /** Any of these tag names (`TagService.namesForFilter`). */
+  tags?: string[];
   keyword?: string;
 }
 
@@ -31,11 +33,11 @@ const listColumns = {
   providerTitle: sql<string | null>`(select p.title from tool_providers p where p.id = "tools"."provider_id")`,
 };
 
-function filterOf({ scope, kind, tag, keyword }: ToolFilter): SQL | undefined {
+function filterOf({ scope, kind, tags, keyword }: ToolFilter): SQL | undefined {
   return and(
     'ownerId' in scope ? eq(tools.ownerId, scope.ownerId) : 'publicOnly' in scope ? eq(tools.isPublic, true) : visibleWhere(scope.visibleTo, tools),
     kind ? eq(tools.kind, kind) : undefined,
-    tag ? sql`${tools.tags} @> ${JSON.stringify([tag])}::jsonb` : undefined,
+    tags?.length ? taggedWithAny(tools.tags, tags) : undefined,
     keyword ? or(ilike(tools.name, likePattern(keyword)), ilike(tools.title, likePattern(keyword)), ilike(tools.description, likePattern(keyword))) : undefined,
   );
 }
@@ -65,9 +67,13 @@ export async function setProviderToolsPublic(db: Db, providerId: string, isPubli
   await db.update(tools).set({ isPublic, updatedAt: new Date() }).where(eq(tools.providerId, providerId));
 }
 
-export async function findToolsByIds(db: Db, ids: string[]): Promise<ToolRow[]> {
+/** A stored tool as it runs: whether its owner is an administrator decides what addresses it may reach. */
+export type RunnableToolRow = ToolRow & { ownerIsAdmin: boolean };
+
+export async function findToolsByIds(db: Db, ids: string[]): Promise<RunnableToolRow[]> {
   if (ids.length === 0) return [];
-  return (await db.select().from(tools).where(inArray(tools.id, ids))).map(readTool);
+  const columns = { ...getTableColumns(tools), ownerIsAdmin: sql<boolean>`exists (select 1 from users u where u.id = "tools"."owner_id" and u.role = 'admin')` };
+  return (await db.select(columns).from(tools).where(inArray(tools.id, ids))).map(readTool);
 }
 
 /** `undefined` when the owner already has a tool of that name. */

@@ -29,6 +29,7 @@ describe('custom tools: create, import, list, change, delete', () => {
     api = await startApiServer();
     t = await startTestApp({ SECRET_KEY: Buffer.alloc(32, 9).toString('base64') });
     [admin, alice, bob] = [await t.signUp('tool_admin'), await t.signUp('tool_alice'), await t.signUp('tool_bob')];
+    expectOk(await t.call('/api/tag/tag_create', { tag_type: 'tool', name: '测试' }, admin));
   });
   afterAll(async () => {
     await t?.close();
@@ -122,6 +123,7 @@ describe('custom tools: create, import, list, change, delete', () => {
   });
 
   it('lists what I may use with the built-ins first, filtered by kind, tag and keyword, paged', async () => {
+    const tag = expectOk(await t.call<{ id: string }>('/api/tag/tag_create', { tag_type: 'tool', name: '天气' }, admin));
     await create(bob, echoTool('bob_tagged', { tags: ['天气'], is_public: true }));
     await create(bob, echoTool('bob_hidden'));
     const all = expectOk(await t.call<Page<ToolInfo>>('/api/tool/query_tool_list', { page_size: 100 }, alice));
@@ -138,7 +140,6 @@ describe('custom tools: create, import, list, change, delete', () => {
     const byTag = expectOk(await t.call<Page<ToolInfo>>('/api/tool/query_tool_list', { tag: '天气' }, alice));
     expect(byTag.list.map((tool) => tool.name)).toEqual(['bob_tagged']);
     // The tag manager's rename and delete reach the tools' tags.
-    const tag = expectOk(await t.call<{ id: string }>('/api/tag/tag_create', { tag_type: 'tool', name: '天气' }, admin));
     expectOk(await t.call('/api/tag/tag_update', { id: tag.id, name: '气象' }, admin));
     expect(expectOk(await t.call<Page<ToolInfo>>('/api/tool/query_tool_list', { tag: '气象' }, alice)).list.map((tool) => tool.name)).toEqual(['bob_tagged']);
     expectOk(await t.call('/api/tag/tag_delete', { id: tag.id }, admin));

@@ -1,8 +1,11 @@
-import type { CreateToolBody, ListToolsBody, Page, ToolInfo, UpdateToolBody } from '@agent-platform/contracts';
+import type { CreateToolBody, ListToolsBody, Page, RemovalAnswer, ToolInfo, UpdateToolBody } from '@agent-platform/contracts';
 import { isUniqueViolation, type Db } from '../../platform/db/index.js';
-import { badInput, canEdit, canSee, type Viewer } from '../../core/index.js';
+import { badInput, canEdit, canSee, namedUsers, othersLoseNotice, type ReferenceRegistry, type Viewer } from '../../core/index.js';
 import type { Tool } from '../../runtime/tools/index.js';
-import { builtinNameTaken, kindUnsupported, providerToolVisibility, toolNameTaken, toolNotEditable, toolNotFound } from './tool.errors.js';
+import type { TagService } from '../tag/index.js';
+import type { RemovedThings } from '../topology/index.js';
+import { httpConfigOf, parseOpenApi } from './http/openapi.js';
+import { builtinNameTaken, kindUnsupported, providerToolVisibility, toolInUse, toolNameTaken, toolNotEditable, toolNotFound } from './tool.errors.js';
 import { builtinInfo, configShown, toToolInfo } from './tool.mapper.js';
 import * as repo from './tool.repo.js';
 import type { ToolSource, ToolSources } from './tool-sources.js';
@@ -11,6 +14,10 @@ export interface ToolServiceDeps {
   db: Db;
   sources: ToolSources;
   builtins: Tool[];
+  tags: TagService;
+  /** Who uses a tool: its owner's agents keep it from being deleted; others' agents lose it (the owner is warned). */
+  references: Pick<ReferenceRegistry<Db>, 'usersOf' | 'othersLosing'>;
+  removed: RemovedThings;
 }
 
 export type ToolService = ReturnType<typeof createToolService>;
@@ -19,7 +26,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isToolId = (value: string) => UUID.test(value);
 
 /** Custom tools: create (by hand or from an OpenAPI operation), change, list with the built-ins, delete. */
-export function createToolService({ db, sources, builtins }: ToolServiceDeps) {
+export function createToolService({ db, sources, builtins, tags, references, removed }: ToolServiceDeps) {
   const builtinNames = new Set(builtins.map((tool) => tool.name.toLowerCase()));
 
   function sourceOf(kind: string): ToolSource {
@@ -78,7 +85,7 @@ export function createToolService({ db, sources, builtins }: ToolServiceDeps) {
     const offset = (number - 1) * page_size;
     const fromBuiltins = shownBuiltins.slice(offset, offset + page_size);
     if (kind === 'builtin') return { total: shownBuiltins.length, list: fromBuiltins };
-    const filter = { scope, kind, tag, keyword };
+    const filter = { scope, kind, tags: await tags.namesForFilter('tool', tag), keyword };
     const total = shownBuiltins.length + (await repo.countTools(db, filter));
     const rest = page_size - fromBuiltins.length;
     const rows = rest > 0 ? await repo.listTools(db, filter, Math.max(0, offset - shownBuiltins.length), rest) : [];
@@ -100,7 +107,7 @@ export function createToolService({ db, sources, builtins }: ToolServiceDeps) {
           name: draft.name,
           title: draft.title,
           description: draft.description,
-          tags: body.tags,
+          tags: await tags.checkedNames('tool', body.tags),
           isPublic: body.is_public,
           inputSchema: prepared.inputSchema,
           config: source.storedConfig.write(prepared.config),
@@ -124,7 +131,7 @@ export function createToolService({ db, sources, builtins }: ToolServiceDeps) {
           name: body.name,
           title: body.title,
           description: body.description,
-          tags: body.tags,
+          tags: await tags.checkedNames('tool', body.tags, stored.tags),
           isPublic: body.is_public,
           inputSchema: prepared?.inputSchema,
           config: prepared && source.storedConfig.write(prepared.config),
@@ -132,7 +139,9 @@ export function createToolService({ db, sources, builtins }: ToolServiceDeps) {
         }),
         body.name ?? stored.name,
       );
-      return show(viewer, id);
+      const withdrawn = stored.isPublic && body.is_public === false;
+      const others = withdrawn ? await references.othersLosing('tool', [id], stored.ownerId) : 0;
+      return { ...(await show(viewer, id)), ...othersLoseNotice(others, '工具', '不再公开') };
     },
 
     async getById(viewer: Viewer, id: string): Promise<ToolInfo> {
@@ -141,9 +150,16 @@ export function createToolService({ db, sources, builtins }: ToolServiceDeps) {
       return toToolInfo(await visibleRow(viewer, id), viewer, sources);
     },
 
-    async remove(viewer: Viewer, id: string): Promise<void> {
-      await editableRow(viewer, id);
+    /** Refused while the owner's agents use the tool; other users' agents lose it, and the answer warns of them. */
+    async remove(viewer: Viewer, id: string): Promise<RemovalAnswer> {
+      const row = await editableRow(viewer, id);
+      const users = namedUsers(await references.usersOf('tool', [id], row.ownerId));
+      if (users.length > 0) throw toolInUse(users);
+      const others = await references.othersLosing('tool', [id], row.ownerId);
+      // Remembered first: their agents name it when they run.
+      if (others > 0) await removed.remember('tool', id, row.title);
       if (!(await repo.deleteTool(db, id))) throw toolNotFound();
+      return othersLoseNotice(others, '工具', '被删除') ?? null;
     },
 
     listUsable: (viewer: Viewer, body: ListToolsBody) => page(viewer, { visibleTo: viewer }, body, true),

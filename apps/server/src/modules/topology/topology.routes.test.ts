@@ -48,8 +48,8 @@ describe('/topology/query_all: every thing and every reference, as the viewer ma
       expect.arrayContaining([
         { from: agentKey, to: 'model:topo-chat', blocks_delete: true },
         { from: bobKey, to: 'model:topo-chat', blocks_delete: true },
-        { from: agentKey, to: toolKey, blocks_delete: false },
-        { from: agentKey, to: serviceKey, blocks_delete: false },
+        { from: agentKey, to: toolKey, blocks_delete: true },
+        { from: agentKey, to: serviceKey, blocks_delete: true },
         { from: toolKey, to: kbKey, blocks_delete: false },
         { from: kbKey, to: 'model:topo-embed', blocks_delete: true },
       ]),

@@ -1,4 +1,4 @@
-import { findOutboundRefusal, type Outbound, type OutboundAccess } from './outbound.js';
+import { accessAt, findOutboundRefusal, OutboundError, REDIRECT_STATUSES, type Outbound, type OutboundAccess } from './outbound.js';
 
 export interface BoundedRequest {
   url: string;
@@ -22,13 +22,6 @@ export interface BoundedResponse {
   body: Buffer;
   truncated: boolean;
 }
-
-/** The request could not be made or finished; the message is Chinese and says why. */
-export class OutboundError extends Error {
-  override name = 'OutboundError';
-}
-
-const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
 function targetOf(url: string, base?: URL): URL {
   let parsed: URL;
@@ -65,8 +58,9 @@ export async function boundedRequest(outbound: Outbound, request: BoundedRequest
   let body = request.body;
   try {
     for (let hop = 0; ; hop += 1) {
-      outbound.assertAllowed(url, request.access);
-      const response = await outbound.dispatcher(request.access).request({
+      const here = accessAt(request.access, url);
+      outbound.assertAllowed(url, here);
+      const response = await outbound.dispatcher(here).request({
         origin: url.origin,
         path: `${url.pathname}${url.search}`,
         method: method as 'GET',
@@ -75,7 +69,7 @@ export async function boundedRequest(outbound: Outbound, request: BoundedRequest
         signal,
       });
       const headers = Object.fromEntries(Object.entries(response.headers).map(([name, value]) => [name, Array.isArray(value) ? value.join(', ') : String(value ?? '')]));
-      if (REDIRECTS.has(response.statusCode) && headers.location) {
+      if (REDIRECT_STATUSES.has(response.statusCode) && headers.location) {
         await response.body.dump();
         if (hop >= (request.maxRedirects ?? 5)) throw new OutboundError('重定向次数过多');
         url = targetOf(headers.location, url);

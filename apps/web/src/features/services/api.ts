@@ -1,6 +1,7 @@
 import {
   MAX_PAGE_SIZE,
   type CreateServiceBody,
+  type RemovalAnswer,
   type ListServicesBody,
   type McpConfigBody,
   type McpFunctionsInfo,
@@ -32,8 +33,8 @@ export function updateService(body: UpdateServiceBody): Promise<McpService> {
   return http.post<McpService>('/service/update', body);
 }
 
-export function deleteService(id: string): Promise<null> {
-  return http.post<null>('/service/delete_service_by_id', { id });
+export function deleteService(id: string): Promise<RemovalAnswer> {
+  return http.post<RemovalAnswer>('/service/delete_service_by_id', { id });
 }
 
 /** Connects to the saved service and lists its functions (the server bounds the wait). */

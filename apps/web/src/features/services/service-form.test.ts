@@ -24,6 +24,13 @@ describe('service form', () => {
     expect(toTestBody({ ...values, name: ' ' })).not.toHaveProperty('id');
   });
 
+  it('sends the call limit in milliseconds, empty as the server default', () => {
+    const values = initialServiceValues({ ...saved, call_timeout_ms: 2500 });
+    expect(values.call_timeout_seconds).toBe(2.5);
+    expect(toUpdateServiceBody(saved.id, values).call_timeout_ms).toBe(2500);
+    expect(toUpdateServiceBody(saved.id, { ...values, call_timeout_seconds: null }).call_timeout_ms).toBeNull();
+  });
+
   it("keeps only the chosen transport's settings", () => {
     const values = {
       ...initialServiceValues(saved),

@@ -6,6 +6,8 @@ export interface ServiceFormValues {
   description: string;
   tags: string[];
   is_public: boolean;
+  /** Seconds; empty takes the server's limit. */
+  call_timeout_seconds: number | null;
   transport: McpTransport;
   url: string;
   headers: KeyValue[];
@@ -21,6 +23,7 @@ export function initialServiceValues(service?: McpService): ServiceFormValues {
     description: service?.description ?? '',
     tags: service?.tags ?? [],
     is_public: service?.is_public ?? false,
+    call_timeout_seconds: service?.call_timeout_ms ? service.call_timeout_ms / 1000 : null,
     transport: service?.transport ?? 'streamable_http',
     url: service?.url ?? '',
     headers: toList(service?.headers),
@@ -44,7 +47,14 @@ function connection(values: ServiceFormValues) {
 }
 
 export function toServiceBody(values: ServiceFormValues): CreateServiceBody {
-  return { name: values.name.trim(), description: values.description.trim(), tags: values.tags ?? [], is_public: values.is_public, ...connection(values) };
+  return {
+    name: values.name.trim(),
+    description: values.description.trim(),
+    tags: values.tags ?? [],
+    is_public: values.is_public,
+    call_timeout_ms: values.call_timeout_seconds ? Math.round(values.call_timeout_seconds * 1000) : null,
+    ...connection(values),
+  };
 }
 
 export function toUpdateServiceBody(id: string, values: ServiceFormValues): UpdateServiceBody {

@@ -2,6 +2,7 @@ import {
   MAX_PAGE_SIZE,
   type CreateToolBody,
   type CreateToolProviderBody,
+  type RemovalAnswer,
   type ListToolsBody,
   type OpenApiPreview,
   type Page,
@@ -39,8 +40,8 @@ export function updateTool(body: UpdateToolBody): Promise<ToolInfo> {
   return http.post<ToolInfo>('/tool/update', body);
 }
 
-export function deleteTool(id: string): Promise<null> {
-  return http.post<null>('/tool/delete_tool_by_id', { id });
+export function deleteTool(id: string): Promise<RemovalAnswer> {
+  return http.post<RemovalAnswer>('/tool/delete_tool_by_id', { id });
 }
 
 /** A tool run has no client timeout (the tool's own timeout applies on the server). */

@@ -40,7 +40,7 @@ export const TOOL_LIST_TEXT = {
   test: '测试',
   edit: '编辑',
   deleteConfirm: '确定删除该工具吗？',
-  deleteConfirmDescription: '使用该工具的智能体将无法再调用它，此操作不可恢复。',
+  deleteConfirmDescription: '你的智能体还在使用时不能删除；其他用户的智能体将无法再调用它。此操作不可恢复。',
   empty: '还没有此类工具，点击右上角「创建工具」开始',
   emptyService: '还没有服务工具：先在「MCP 服务」中注册服务，再把其中的函数创建为工具',
   emptyBuiltin: '没有内置工具',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { httpToolConfig, looksMasked, maskSecret, TOOL_AUTH_TYPES } from '@agent-platform/contracts';
 import { parseInput, storedJson } from '../../../core/index.js';
-import type { Outbound } from '../../../platform/net/index.js';
+import { configuredAccess, type Outbound } from '../../../platform/net/index.js';
 import type { SecretBox } from '../../../platform/security/index.js';
 import { ToolFailure } from '../../../runtime/tools/index.js';
 import { maskedSecretGiven } from '../tool.errors.js';
@@ -66,14 +66,15 @@ export function httpToolSource({ outbound, secrets, providerAuth }: { outbound: 
       const config = storedConfig.read(row.config);
       return { ...config, auth: secretFieldOf(config.auth) ? withSecret(config.auth, maskedOf(row.secretSealed)) : { type: 'none' } };
     },
-    async toTool(viewer, row) {
+    async toTool(viewer, row, owner) {
       const config = storedConfig.read(row.config);
+      const access = configuredAccess(owner.isAdmin, config.url);
       const resolved = row.providerId ? await providerAuth.authFor(viewer, row.providerId) : ownAuth(config.auth, row);
       return rowTool(row, {
         timeoutMs: config.timeout_ms + 1_000,
         async execute(input, { signal }) {
           if ('problem' in resolved) throw new ToolFailure(resolved.problem);
-          return callHttpTool(outbound, { ...config, auth: resolved.auth }, input, signal);
+          return callHttpTool(outbound, { ...config, auth: resolved.auth }, input, signal, access);
         },
       });
     },

@@ -1,5 +1,5 @@
 import type { HttpToolConfig } from '@agent-platform/contracts';
-import { boundedRequest, OutboundError, OutboundRefused, type Outbound } from '../../../platform/net/index.js';
+import { boundedRequest, OutboundError, OutboundRefused, type Outbound, type OutboundAccess } from '../../../platform/net/index.js';
 import { ToolFailure, type ToolResult } from '../../../runtime/tools/index.js';
 import { locationOf } from './http-config.js';
 
@@ -69,12 +69,21 @@ export function responseText(contentType: string, body: Buffer, truncated: boole
   return `${text.slice(0, limit)}\n（响应内容过长，已截断，原始长度超过 ${Math.max(text.length, body.length)} 字符）`;
 }
 
-/** Calls the endpoint as an untrusted caller: the model picks the input, so private addresses are refused. */
-export async function callHttpTool(outbound: Outbound, config: HttpToolConfig, input: Record<string, unknown>, signal: AbortSignal): Promise<ToolResult> {
+/**
+ * Calls the endpoint. The model picks the input, so private addresses are refused, except at the host an
+ * administrator configured (`access`, see `configuredAccess`): redirects elsewhere are checked as for anyone.
+ */
+export async function callHttpTool(
+  outbound: Outbound,
+  config: HttpToolConfig,
+  input: Record<string, unknown>,
+  signal: AbortSignal,
+  access: OutboundAccess = { trusted: false },
+): Promise<ToolResult> {
   const call = buildHttpCall(config, input);
   let response;
   try {
-    response = await boundedRequest(outbound, { ...call, access: { trusted: false }, maxBytes: MAX_BYTES, timeoutMs: config.timeout_ms, signal });
+    response = await boundedRequest(outbound, { ...call, access, maxBytes: MAX_BYTES, timeoutMs: config.timeout_ms, signal });
   } catch (error) {
     if (error instanceof OutboundRefused || error instanceof OutboundError) throw new ToolFailure(error.message);
     throw error;

@@ -1,6 +1,6 @@
 import { MCP_TRANSPORT_LABELS, MCP_TRANSPORTS, type McpService } from '@agent-platform/contracts';
 import { ApiOutlined } from '@ant-design/icons';
-import { Alert, Button, Divider, Flex, Form, Input, Radio, Select, Typography } from 'antd';
+import { Alert, Button, Divider, Flex, Form, Input, InputNumber, Radio, Select, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import { StickyFormActions } from '../../../components/StickyFormActions';
@@ -116,6 +116,9 @@ export function ServiceForm({ service, submitting, onSubmit, unsaved }: ServiceF
         <Radio.Group options={transports.map((transport) => ({ value: transport, label: MCP_TRANSPORT_LABELS[transport] }))} optionType="button" buttonStyle="solid" />
       </Form.Item>
       <ConnectionFields editing={!!service} />
+      <Form.Item<ServiceFormValues> name="call_timeout_seconds" label={TEXT.callTimeout} extra={TEXT.callTimeoutHint}>
+        <InputNumber min={1} max={600} precision={1} placeholder={TEXT.callTimeoutPlaceholder} style={{ width: 160 }} aria-label={TEXT.callTimeout} />
+      </Form.Item>
       {/* Beside the fields it tests, not at the end of the form. */}
       <Button icon={<ApiOutlined />} loading={test.isPending} onClick={() => void testNow()}>
         {TEXT.test}

@@ -31,7 +31,9 @@ export default function ServiceEditPage() {
               onSubmit={(values) =>
                 update.mutate(toUpdateServiceBody(saved.id, values), {
                   onSuccess: (next) => {
-                    toast.success(SERVICE_TOAST.saved, { description: next.name });
+                    // Made private while other users' agents use it: said as a warning.
+                    if (next.warning) toast.warning(SERVICE_TOAST.saved, { description: `${next.name}：${next.warning}` });
+                    else toast.success(SERVICE_TOAST.saved, { description: next.name });
                     unsaved.markSaved();
                     navigate(SERVICE_PATHS.list);
                   },

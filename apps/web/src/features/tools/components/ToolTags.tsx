@@ -18,10 +18,22 @@ interface TagSelectProps {
   onChange?: (value: string[]) => void;
 }
 
-/** Picks tags of a type (maintained in 标签管理); names typed here that are not tags yet are kept too. */
+/** Picks tags of a type among those maintained in 标签管理 (the server accepts no others). */
 export function TagSelect({ tagType, label, placeholder, value, onChange }: TagSelectProps) {
   const tags = useSubTags(tagType);
-  return <Select mode="tags" value={value} onChange={onChange} options={tagOptions(tags.data)} loading={tags.isPending} placeholder={placeholder} maxCount={10} aria-label={label} />;
+  return (
+    <Select
+      mode="multiple"
+      value={value}
+      onChange={onChange}
+      options={tagOptions(tags.data)}
+      optionFilterProp="label"
+      loading={tags.isPending}
+      placeholder={placeholder}
+      maxCount={10}
+      aria-label={label}
+    />
+  );
 }
 
 interface TagFilterProps {

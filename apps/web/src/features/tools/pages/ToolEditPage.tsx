@@ -32,7 +32,9 @@ export default function ToolEditPage() {
               onSubmit={(values) =>
                 update.mutate(toUpdateToolBody(saved.id, values), {
                   onSuccess: (next) => {
-                    toast.success(TOOL_TOAST.saved, { description: next.title });
+                    // Made private while other users' agents use it: said as a warning.
+                    if (next.warning) toast.warning(TOOL_TOAST.saved, { description: `${next.title}：${next.warning}` });
+                    else toast.success(TOOL_TOAST.saved, { description: next.title });
                     unsaved.markSaved();
                     navigate(TOOL_PATHS.listOf(next.kind));
                   },
