@@ -1,6 +1,6 @@
 import { createToolBody, listToolsBody, parseOpenApiBody, toolIdBody, toolUseBody, updateToolBody } from '@agent-platform/contracts';
 import type { FastifyInstance } from 'fastify';
-import { route } from '../../platform/http/index.js';
+import { bodyTarget, route } from '../../platform/http/index.js';
 import { parseOpenApi } from './http/openapi.js';
 import type { ToolCatalog } from './tool-catalog.js';
 import type { ToolService } from './tool.service.js';
@@ -13,7 +13,13 @@ export function toolRoutes(app: FastifyInstance, { tools, catalog }: { tools: To
   route(app, { url: '/tool/query_my_tools', access: 'user', body: listToolsBody, handler: ({ user, body }) => tools.listMine(user, body) });
   route(app, { url: '/tool/query_public_tools', access: 'user', body: listToolsBody, handler: ({ user, body }) => tools.listPublic(user, body) });
   route(app, { url: '/tool/query_tool_by_id', access: 'user', body: toolUseBody.pick({ id: true }), handler: ({ user, body }) => tools.getById(user, body.id) });
-  route(app, { url: '/tool/delete_tool_by_id', access: 'user', body: toolIdBody, handler: ({ user, body }) => tools.remove(user, body.id) });
+  route(app, {
+    url: '/tool/delete_tool_by_id',
+    access: 'user',
+    body: toolIdBody,
+    audit: { action: 'tool.delete', target: bodyTarget('tool', (body) => body.id) },
+    handler: ({ user, body }) => tools.remove(user, body.id),
+  });
   route(app, { url: '/tool/tool_use', access: 'user', body: toolUseBody, handler: ({ user, body }) => catalog.use(user, body) });
   route(app, {
     url: '/tool/parse_openapi',

@@ -1,4 +1,15 @@
-import { deleteUserBody, listUsersBody, loginBody, registerBody, reviewUserBody, unlockUserBody, updateUserInfoBody, usageStatsBody, userInfo } from '@agent-platform/contracts';
+import {
+  deleteUserBody,
+  listUsersBody,
+  loginBody,
+  registerBody,
+  reviewUserBody,
+  unlockUserBody,
+  updateUserInfoBody,
+  updateUserRoleBody,
+  usageStatsBody,
+  userInfo,
+} from '@agent-platform/contracts';
 import type { FastifyInstance } from 'fastify';
 import { ROTATED_TOKEN_HEADER, route } from '../../platform/http/index.js';
 import type { UserUsageService } from './user-usage.service.js';
@@ -20,6 +31,7 @@ export function userRoutes(app: FastifyInstance, users: UserService, usage: User
     bases: SIGN_IN_BASES,
     access: 'public',
     body: loginBody,
+    audit: { action: 'user.login', refused: 'user.login_failed', actor: (body) => ({ id: null, name: body.user_name }) },
     handler: ({ body, request }) => users.login(body, request.ip),
   });
   route(app, {
@@ -47,6 +59,10 @@ export function userRoutes(app: FastifyInstance, users: UserService, usage: User
     url: '/user/review',
     access: 'admin',
     body: reviewUserBody,
+    audit: {
+      action: (body) => (body.approve ? 'user.approve' : 'user.reject'),
+      target: ({ body, result }) => ({ kind: 'user', id: body.user_id, name: result?.user_name }),
+    },
     handler: ({ body }) => users.reviewUser(body.user_id, body.approve),
   });
   route(app, {
@@ -56,9 +72,17 @@ export function userRoutes(app: FastifyInstance, users: UserService, usage: User
     handler: ({ body }) => users.unlockUser(body.user_id),
   });
   route(app, {
+    url: '/user/update_role',
+    access: 'admin',
+    body: updateUserRoleBody,
+    audit: { action: 'user.role', target: ({ body, result }) => ({ kind: 'user', id: body.user_id, name: result?.user_name }), detail: ({ body }) => body.role },
+    handler: ({ user, body }) => users.updateRole(user, body.user_id, body.role),
+  });
+  route(app, {
     url: '/user/del_user',
     access: 'admin',
     body: deleteUserBody,
+    audit: { action: 'user.delete', target: ({ body }) => ({ kind: 'user', id: body.user_id }) },
     handler: ({ user, body }) => users.deleteUser(user, body.user_id),
   });
   route(app, {
