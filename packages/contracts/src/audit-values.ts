@@ -30,13 +30,6 @@ export const AUDIT_ACTION_LABELS = {
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
 export const AUDIT_ACTIONS = Object.keys(AUDIT_ACTION_LABELS) as [AuditAction, ...AuditAction[]];
 
-/** What an action was done to; `name` when the call knew it (a deletion answers nothing, so only the id is kept). */
-export interface AuditTarget {
-  kind: string;
-  id: string | null;
-  name: string | null;
-}
-
 /** One line of the audit log as `/system/audit/list` answers it. */
 export interface AuditEntry {
   id: string;

@@ -1,6 +1,6 @@
 import { createApiKeyBody, listApiKeysBody, revokeApiKeyBody, type Envelope } from '@agent-platform/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { answeredTarget, bodyTarget, route } from '../../platform/http/index.js';
+import { answeredTarget, route } from '../../platform/http/index.js';
 import { EventStream } from '../../platform/sse/index.js';
 import type { ApiKeyService } from './api-key.service.js';
 import type { CompletionCall, CompletionOutput, OpenAiChat } from './openai-chat.service.js';
@@ -35,7 +35,7 @@ export function agentPublishRoutes(app: FastifyInstance, { keys, openAiChat }: {
     url: '/agent/api_keys/revoke',
     access: 'user',
     body: revokeApiKeyBody,
-    audit: { action: 'api_key.revoke', target: bodyTarget('api_key', (body) => body.id) },
+    audit: { action: 'api_key.revoke', target: ({ body }) => ({ kind: 'api_key', id: body.id }) },
     handler: ({ user, body }) => keys.revokeKey(user, body.id),
   });
 

@@ -10,7 +10,7 @@ declare module 'fastify' {
 }
 
 /** What a call has done, for a route that declares `audit`. */
-export interface AuditDone<B, R> {
+interface AuditDone<B, R> {
   body: B;
   /** The handler's answer; undefined when it refused. */
   result: R | undefined;
@@ -69,8 +69,3 @@ export const answeredTarget =
   (kind: string) =>
   ({ result }: { result?: { id: string; name: string } | undefined }) =>
     result && { kind, id: result.id, name: result.name };
-
-/** The target a call names by id in its body (a deletion answers nothing, so its name is gone). */
-export const bodyTarget =
-  <B>(kind: string, idOf: (body: B) => string) =>
-  ({ body }: { body: B }) => ({ kind, id: idOf(body) });

@@ -85,8 +85,13 @@ export function route<S extends z.ZodType, A extends Access, Q extends z.ZodType
         const params = (paramsSchema ? parseInput(paramsSchema, request.params ?? {}) : undefined) as Parsed<P>;
         const query = (querySchema ? parseInput(querySchema, request.query ?? {}) : undefined) as Parsed<Q>;
         const body = bodySchema ? parseInput(bodySchema, request.body ?? {}) : undefined;
-        const data = await runAudited(app, options.audit, request, user, body as z.output<S>, async () =>
-          handler({ body: body as z.output<S>, query, params, user: user as UserFor<A>, request, reply }),
+        const data = await runAudited<z.output<S>, Awaited<R>>(
+          app,
+          options.audit,
+          request,
+          user,
+          body as z.output<S>,
+          async () => await handler({ body: body as z.output<S>, query, params, user: user as UserFor<A>, request, reply }),
         );
         if (reply.sent) return reply;
         return ok(responseSchema ? responseSchema.parse(data) : (data ?? null));

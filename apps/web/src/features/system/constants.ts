@@ -52,7 +52,6 @@ export const AUDIT_TEXT = {
   actorPlaceholder: '搜索操作人',
   allActions: '全部操作',
   action: '操作类型',
-  period: '时间范围',
   periodStart: '开始日期',
   periodEnd: '结束日期',
   time: '时间',

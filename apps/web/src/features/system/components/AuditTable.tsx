@@ -52,7 +52,6 @@ export function AuditTable() {
           onChange={(action) => filter({ action: action || undefined })}
         />
         <DatePicker.RangePicker
-          aria-label={TEXT.period}
           placeholder={[TEXT.periodStart, TEXT.periodEnd]}
           onChange={(dates) => filter({ from: dates?.[0]?.startOf('day').toISOString(), to: dates?.[1]?.endOf('day').toISOString() })}
         />
