@@ -1,6 +1,6 @@
 import { agentIdBody, createAgentBody, listAgentsBody, rolePromptBody, updateAgentBody } from '@agent-platform/contracts';
 import type { FastifyInstance } from 'fastify';
-import { answeredTarget, route } from '../../platform/http/index.js';
+import { answeredTarget, route, thingTarget } from '../../platform/http/index.js';
 import type { AgentRoleService } from './agent-role.service.js';
 import type { AgentService } from './agent.service.js';
 
@@ -18,7 +18,7 @@ export function agentRoutes(app: FastifyInstance, { agents, roles }: AgentRouteS
     url: '/agent/delete',
     access: 'user',
     body: agentIdBody,
-    audit: { action: 'agent.delete', target: ({ body }) => ({ kind: 'agent', id: body.id }) },
+    audit: { action: 'agent.delete', before: async ({ user, body }) => thingTarget('agent', await agents.getById(user, body.id)) },
     handler: ({ user, body }) => agents.remove(user, body.id),
   });
   route(app, { url: '/agent/list', access: 'user', body: listAgentsBody, handler: ({ user, body }) => agents.listMine(user, body) });

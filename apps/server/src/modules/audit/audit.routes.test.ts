@@ -113,7 +113,7 @@ describe('audit log', () => {
     expect(batches.filter((entry) => entry.actor_name === 'audit_alice')).toEqual([]);
   });
 
-  it('records publishing, withholding, API keys and deletions of agents, setups, knowledge bases, tools, services and models', async () => {
+  it('records publishing, withholding, API keys and deletions (with the name the thing had) of agents, setups, knowledge bases, tools, services and models', async () => {
     const model = { llm_name: 'Audit-Chat', type: 'chat', provider: 'openai-compatible', base_url: 'http://127.0.0.1:9/v1', api_key: 'sk-audit-0001', is_public: true };
     const modelId = expectOk(await t.call<{ id: string }>('/api/llm/create_llm_model', model, admin)).id;
     const kb = expectOk(await t.call<KnowledgeBase>('/api/kb/create_knowledge_base', { name: '审计手册' }, alice));
@@ -151,15 +151,15 @@ describe('audit log', () => {
       ['kb.withhold', byAlice('kb.withhold', 'knowledge_base', kb.id, '审计手册')],
       ['api_key.create', { ...byAlice('api_key.create', 'api_key', key.id, '审计密钥'), detail: `智能体 ${agent.id}` }],
       ['api_key.revoke', byAlice('api_key.revoke', 'api_key', key.id, null)],
-      ['ma.delete', byAlice('ma.delete', 'multi_agent', setup.id, null)],
-      ['agent.delete', byAlice('agent.delete', 'agent', agent.id, null)],
-      ['tool.delete', byAlice('tool.delete', 'tool', tool.id, null)],
-      ['kb.delete', byAlice('kb.delete', 'knowledge_base', kb.id, null)],
-      ['service.delete', byAlice('service.delete', 'service', service.id, null)],
+      ['ma.delete', byAlice('ma.delete', 'multi_agent', setup.id, '审计协作')],
+      ['agent.delete', byAlice('agent.delete', 'agent', agent.id, '审计助手')],
+      ['tool.delete', byAlice('tool.delete', 'tool', tool.id, 'audit_search')],
+      ['kb.delete', byAlice('kb.delete', 'knowledge_base', kb.id, '审计手册')],
+      ['service.delete', byAlice('service.delete', 'service', service.id, '审计服务')],
     ];
     for (const [action, entry] of expected) expect(await trail(action)).toEqual([{ detail: null, ...entry }]);
     expect(await trail('llm.delete')).toEqual([
-      { action: 'llm.delete', actor_id: adminId, actor_name: 'audit_admin', target_kind: 'model', target_id: modelId, target_name: null, detail: null, address: '127.0.0.1' },
+      { action: 'llm.delete', actor_id: adminId, actor_name: 'audit_admin', target_kind: 'model', target_id: modelId, target_name: 'Audit-Chat', detail: null, address: '127.0.0.1' },
     ]);
   });
 
@@ -168,7 +168,7 @@ describe('audit log', () => {
     try {
       const connection = expectOk(await t.call<{ id: string }>('/api/db/dbconnect/create_connection', connectionBody(shop), alice));
       expectOk(await t.call('/api/db/dbconnect/delete_connection_by_id', { id: connection.id }, alice));
-      expect(await trail('datasource.delete')).toEqual([{ detail: null, ...byAlice('datasource.delete', 'datasource', connection.id, null) }]);
+      expect(await trail('datasource.delete')).toEqual([{ detail: null, ...byAlice('datasource.delete', 'datasource', connection.id, '门店数据-postgresql') }]);
     } finally {
       await shop.drop();
     }

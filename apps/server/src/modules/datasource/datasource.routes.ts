@@ -11,7 +11,7 @@ import {
   updateTableNoteBody,
 } from '@agent-platform/contracts';
 import type { FastifyInstance } from 'fastify';
-import { route } from '../../platform/http/index.js';
+import { route, thingTarget } from '../../platform/http/index.js';
 import type { DatasourceService } from './datasource.service.js';
 import type { TableNoteService } from './table-notes.service.js';
 
@@ -24,7 +24,7 @@ export function datasourceRoutes(app: FastifyInstance, { datasources, notes }: {
     url: `${base}/delete_connection_by_id`,
     access: 'user',
     body: connectionIdBody,
-    audit: { action: 'datasource.delete', target: ({ body }) => ({ kind: 'datasource', id: body.id }) },
+    audit: { action: 'datasource.delete', before: async ({ user, body }) => thingTarget('datasource', await datasources.getConnection(user, body.id)) },
     handler: ({ user, body }) => datasources.deleteConnection(user, body.id),
   });
   route(app, { url: `${base}/query_connection_by_id`, access: 'user', body: connectionIdBody, handler: ({ user, body }) => datasources.getConnection(user, body.id) });

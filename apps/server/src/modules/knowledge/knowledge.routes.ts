@@ -12,7 +12,7 @@ import {
   updateSegmentBody,
 } from '@agent-platform/contracts';
 import type { FastifyInstance } from 'fastify';
-import { answeredTarget, downloadSink, route, withUploadParts } from '../../platform/http/index.js';
+import { answeredTarget, downloadSink, route, thingTarget, withUploadParts } from '../../platform/http/index.js';
 import { EventStream } from '../../platform/sse/index.js';
 import { sendFile } from '../files/index.js';
 import type { KbDocumentService } from './kb-documents.service.js';
@@ -34,7 +34,7 @@ export function knowledgeRoutes(app: FastifyInstance, { kbs, documents, reindex 
     url: '/kb/delete_knowledge_base',
     access: 'user',
     body: kbIdBody,
-    audit: { action: 'kb.delete', target: ({ body }) => ({ kind: 'knowledge_base', id: body.kb_id }) },
+    audit: { action: 'kb.delete', before: async ({ user, body }) => thingTarget('knowledge_base', (await kbs.getKb(user, body.kb_id))[0]!) },
     handler: ({ user, body }) => kbs.deleteKb(user, body.kb_id),
   });
   route(app, { url: '/kb/list', access: 'user', body: listKbsBody, handler: ({ user, body }) => kbs.listMine(user, body) });

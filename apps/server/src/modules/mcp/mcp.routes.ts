@@ -1,6 +1,6 @@
 import { createServiceBody, listServicesBody, mcpConfigBody, serviceIdBody, sseConfigBody, updateServiceBody } from '@agent-platform/contracts';
 import type { FastifyInstance } from 'fastify';
-import { route } from '../../platform/http/index.js';
+import { route, thingTarget } from '../../platform/http/index.js';
 import type { McpCatalog } from './mcp-catalog.js';
 import type { McpServiceRegistry } from './mcp.service.js';
 
@@ -12,7 +12,7 @@ export function mcpRoutes(app: FastifyInstance, { registry, catalog }: { registr
     url: '/service/delete_service_by_id',
     access: 'user',
     body: serviceIdBody,
-    audit: { action: 'service.delete', target: ({ body }) => ({ kind: 'service', id: body.id }) },
+    audit: { action: 'service.delete', before: async ({ user, body }) => thingTarget('service', await registry.getServiceById(user, body.id)) },
     handler: ({ user, body }) => registry.deleteService(user, body.id),
   });
   route(app, { url: '/service/query_service_by_id', access: 'user', body: serviceIdBody, handler: ({ user, body }) => registry.getServiceById(user, body.id) });

@@ -1,6 +1,6 @@
 import { createMaBody, listMaBody, maIdBody, updateMaBody } from '@agent-platform/contracts';
 import type { FastifyInstance } from 'fastify';
-import { answeredTarget, route } from '../../platform/http/index.js';
+import { answeredTarget, route, thingTarget } from '../../platform/http/index.js';
 import type { MaService } from './ma.service.js';
 
 /** Multi-agent setups themselves. Chat is in modules/multi-agent-chat. */
@@ -12,7 +12,7 @@ export function maRoutes(app: FastifyInstance, setups: MaService): void {
     url: '/ma/delete',
     access: 'user',
     body: maIdBody,
-    audit: { action: 'ma.delete', target: ({ body }) => ({ kind: 'multi_agent', id: body.id }) },
+    audit: { action: 'ma.delete', before: async ({ user, body }) => thingTarget('multi_agent', await setups.getById(user, body.id)) },
     handler: ({ user, body }) => setups.remove(user, body.id),
   });
   route(app, { url: '/ma/list', access: 'user', body: listMaBody, handler: ({ user, body }) => setups.listMine(user, body) });

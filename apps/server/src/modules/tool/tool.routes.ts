@@ -1,6 +1,6 @@
 import { createToolBody, listToolsBody, parseOpenApiBody, toolIdBody, toolUseBody, updateToolBody } from '@agent-platform/contracts';
 import type { FastifyInstance } from 'fastify';
-import { route } from '../../platform/http/index.js';
+import { route, thingTarget } from '../../platform/http/index.js';
 import { parseOpenApi } from './http/openapi.js';
 import type { ToolCatalog } from './tool-catalog.js';
 import type { ToolService } from './tool.service.js';
@@ -17,7 +17,7 @@ export function toolRoutes(app: FastifyInstance, { tools, catalog }: { tools: To
     url: '/tool/delete_tool_by_id',
     access: 'user',
     body: toolIdBody,
-    audit: { action: 'tool.delete', target: ({ body }) => ({ kind: 'tool', id: body.id }) },
+    audit: { action: 'tool.delete', before: async ({ user, body }) => thingTarget('tool', await tools.getById(user, body.id)) },
     handler: ({ user, body }) => tools.remove(user, body.id),
   });
   route(app, { url: '/tool/tool_use', access: 'user', body: toolUseBody, handler: ({ user, body }) => catalog.use(user, body) });

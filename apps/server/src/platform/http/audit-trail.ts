@@ -17,7 +17,7 @@ interface AuditDone<B, R> {
 }
 
 /** A route's audit declaration: recorded after the handler succeeded, with the caller and its address. */
-export interface RouteAudit<B, R> {
+export interface RouteAudit<B, R, U extends AuthUser | null = AuthUser | null> {
   /** The action, or the action a call's input makes it (approve or reject). */
   action: AuditAction | ((body: B) => AuditAction);
   target?: (done: AuditDone<B, R>) => AuditEvent['target'];
@@ -26,17 +26,22 @@ export interface RouteAudit<B, R> {
   actor?: (body: B) => AuditActor;
   /** Recorded instead when the handler refuses the call (a failed sign-in), with the refusal as the detail. */
   refused?: AuditAction;
+  /**
+   * Looks the target up before the handler runs, as the caller sees it: a deletion answers nothing, and
+   * afterwards its name is gone. A refusal here (40401) is the call's answer.
+   */
+  before?: (call: { user: U; body: B }) => Promise<AuditEvent['target']>;
 }
 
 /**
  * Runs a handler and records what it did. The entry is written after the handler's own commit and
  * awaited; a failure to write it is logged, not answered: the action itself has taken effect.
  */
-export async function runAudited<B, R>(
+export async function runAudited<B, R, U extends AuthUser | null>(
   app: FastifyInstance,
-  audit: RouteAudit<B, R> | undefined,
+  audit: RouteAudit<B, R, U> | undefined,
   request: FastifyRequest,
-  user: AuthUser | null,
+  user: U,
   body: B,
   run: () => Promise<R>,
 ): Promise<R> {
@@ -49,23 +54,32 @@ export async function runAudited<B, R>(
       request.log.error({ err: error, action: event.action }, 'audit entry not written');
     }
   };
+  const looked = await audit.before?.({ user, body });
   let result: R;
   try {
     result = await run();
   } catch (error) {
     if (audit.refused && error instanceof AppError) {
-      await write({ action: audit.refused, target: audit.target?.({ body, result: undefined }), detail: error.message });
+      await write({ action: audit.refused, target: looked ?? audit.target?.({ body, result: undefined }), detail: error.message });
     }
     throw error;
   }
   const done = { body, result };
   const action = typeof audit.action === 'function' ? audit.action(body) : audit.action;
-  await write({ action, target: audit.target?.(done), detail: audit.detail?.(done) ?? null });
+  await write({ action, target: looked ?? audit.target?.(done), detail: audit.detail?.(done) ?? null });
   return result;
 }
+
+interface Named {
+  id: string;
+  name: string;
+}
+
+/** A thing as an audit target. */
+export const thingTarget = (kind: string, thing: Named) => ({ kind, id: thing.id, name: thing.name });
 
 /** The target as the call answered it (`{id, name}`: a publish answers the thing). */
 export const answeredTarget =
   (kind: string) =>
-  ({ result }: { result?: { id: string; name: string } | undefined }) =>
-    result && { kind, id: result.id, name: result.name };
+  ({ result }: { result?: Named | undefined }) =>
+    result && thingTarget(kind, result);

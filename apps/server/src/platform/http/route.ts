@@ -46,7 +46,7 @@ export interface RouteOptions<S extends z.ZodType, A extends Access, Q extends z
   /** The answer's contract: fields it does not name are stripped before sending. */
   response?: z.ZodType;
   /** What the call records in the audit log when it succeeds (see `audit-trail.ts`). */
-  audit?: RouteAudit<z.output<S>, Awaited<R>>;
+  audit?: RouteAudit<z.output<S>, Awaited<R>, UserFor<A>>;
   handler(context: RouteContext<z.output<S>, A, Parsed<Q>, Parsed<P>>): Promise<R> | R;
 }
 
@@ -85,11 +85,11 @@ export function route<S extends z.ZodType, A extends Access, Q extends z.ZodType
         const params = (paramsSchema ? parseInput(paramsSchema, request.params ?? {}) : undefined) as Parsed<P>;
         const query = (querySchema ? parseInput(querySchema, request.query ?? {}) : undefined) as Parsed<Q>;
         const body = bodySchema ? parseInput(bodySchema, request.body ?? {}) : undefined;
-        const data = await runAudited<z.output<S>, Awaited<R>>(
+        const data = await runAudited<z.output<S>, Awaited<R>, UserFor<A>>(
           app,
           options.audit,
           request,
-          user,
+          user as UserFor<A>,
           body as z.output<S>,
           async () => await handler({ body: body as z.output<S>, query, params, user: user as UserFor<A>, request, reply }),
         );
