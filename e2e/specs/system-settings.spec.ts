@@ -60,7 +60,7 @@ test.describe('system settings', () => {
     await expect(page).toHaveURL(/\/kb\/chat$/);
     const logo = sidebar.getByRole('img', { name: APP_NAME });
     await expect(logo).toHaveAttribute('src', /^data:image\/svg\+xml;base64,/);
-    const stored = Buffer.from(String(await logo.getAttribute('src')).split(',')[1], 'base64').toString('utf8');
+    const stored = Buffer.from(String(await logo.getAttribute('src')).split(',')[1] ?? '', 'base64').toString('utf8');
     expect(stored).toContain('fill="#e8590c"');
     expect(stored).not.toMatch(/script|onload|example\.com/);
     await shot(page, 'system-ui-sidebar');
