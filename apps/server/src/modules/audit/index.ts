@@ -1,3 +1,3 @@
-export { createAuditService, type AuditService } from './audit.service.js';
+export { createAuditService } from './audit.service.js';
 export { auditRoutes } from './audit.routes.js';
 export { deleteAuditEntriesOlderThan } from './audit.repo.js';
