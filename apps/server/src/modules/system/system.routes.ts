@@ -17,29 +17,29 @@ export function systemRoutes(app: FastifyInstance, system: SystemService): void 
     url: '/system/property/create',
     access: 'admin',
     body: createPropertyBody,
-    audit: { action: 'property.create', target: ({ result }) => property(result) },
     handler: ({ user, body }) => system.createProperty(body, user.user_name),
+    audit: { action: 'property.create', target: ({ result }) => property(result) },
   });
   route(app, {
     url: '/system/property/update',
     access: 'admin',
     body: updatePropertyBody,
-    audit: { action: 'property.update', target: ({ result }) => property(result) },
     handler: ({ user, body }) => system.updateProperty(body, user.user_name),
+    audit: { action: 'property.update', target: ({ result }) => property(result) },
   });
   route(app, {
     url: '/system/property/delete',
     access: 'admin',
     body: deletePropertyBody,
-    audit: { action: 'property.delete', target: ({ body }) => ({ kind: 'property', id: body.id }) },
     handler: ({ body }) => system.deleteProperty(body.id),
+    audit: { action: 'property.delete', target: ({ body }) => ({ kind: 'property', id: body.id }) },
   });
   route(app, {
     url: '/system/property/update/batch',
     access: 'admin',
     body: batchUpdatePropertiesBody,
     // Branding (name, logo, menu entries) is saved this way too: the codes say what changed.
-    audit: { action: 'property.batch_update', detail: ({ body }) => [...new Set(body.items.map((item) => item.code))].join(', ') },
     handler: ({ user, body }) => system.updateBatch(body, user.user_name),
+    audit: { action: 'property.batch_update', detail: ({ body }) => [...new Set(body.items.map((item) => item.code))].join(', ') },
   });
 }

@@ -31,8 +31,8 @@ export function userRoutes(app: FastifyInstance, users: UserService, usage: User
     bases: SIGN_IN_BASES,
     access: 'public',
     body: loginBody,
-    audit: { action: 'user.login', refused: 'user.login_failed', actor: (body) => ({ id: null, name: body.user_name }) },
     handler: ({ body, request }) => users.login(body, request.ip),
+    audit: { action: 'user.login', refused: 'user.login_failed', actor: (body) => ({ id: null, name: body.user_name }) },
   });
   route(app, {
     url: '/user/logout',
@@ -59,11 +59,11 @@ export function userRoutes(app: FastifyInstance, users: UserService, usage: User
     url: '/user/review',
     access: 'admin',
     body: reviewUserBody,
+    handler: ({ body }) => users.reviewUser(body.user_id, body.approve),
     audit: {
       action: (body) => (body.approve ? 'user.approve' : 'user.reject'),
       target: ({ body, result }) => ({ kind: 'user', id: body.user_id, name: result?.user_name }),
     },
-    handler: ({ body }) => users.reviewUser(body.user_id, body.approve),
   });
   route(app, {
     url: '/user/unlock',
@@ -75,15 +75,15 @@ export function userRoutes(app: FastifyInstance, users: UserService, usage: User
     url: '/user/update_role',
     access: 'admin',
     body: updateUserRoleBody,
-    audit: { action: 'user.role', target: ({ body, result }) => ({ kind: 'user', id: body.user_id, name: result?.user_name }), detail: ({ body }) => body.role },
     handler: ({ user, body }) => users.updateRole(user, body.user_id, body.role),
+    audit: { action: 'user.role', target: ({ body, result }) => ({ kind: 'user', id: body.user_id, name: result?.user_name }), detail: ({ body }) => body.role },
   });
   route(app, {
     url: '/user/del_user',
     access: 'admin',
     body: deleteUserBody,
-    audit: { action: 'user.delete', target: ({ body }) => ({ kind: 'user', id: body.user_id }) },
     handler: ({ user, body }) => users.deleteUser(user, body.user_id),
+    audit: { action: 'user.delete', target: ({ body }) => ({ kind: 'user', id: body.user_id }) },
   });
   route(app, {
     url: '/user/stat_all_users_usage',

@@ -91,7 +91,7 @@ export function route<S extends z.ZodType, A extends Access, Q extends z.ZodType
           request,
           user as UserFor<A>,
           body as z.output<S>,
-          async () => await handler({ body: body as z.output<S>, query, params, user: user as UserFor<A>, request, reply }),
+          () => Promise.resolve(handler({ body: body as z.output<S>, query, params, user: user as UserFor<A>, request, reply })) as Promise<Awaited<R>>,
         );
         if (reply.sent) return reply;
         return ok(responseSchema ? responseSchema.parse(data) : (data ?? null));
