@@ -29,7 +29,7 @@ test.describe('system settings', () => {
 
   test('a renamed menu entry and a hidden one: the preview and then the sidebar follow; an uploaded SVG logo is stored without its script', async ({ page, request }) => {
     await page.goto('/system/config/ui');
-    await expect(page.getByRole('heading', { name: '界面设置' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: '界面设置' })).toBeVisible({ timeout: 30_000 });
     const preview = page.getByRole('region', { name: '侧边栏预览' });
     await expect(preview.getByText('知识库对话')).toBeVisible();
 
@@ -71,7 +71,7 @@ test.describe('system settings', () => {
 
   test('the property page flips the registration review switch; a new account then waits for approval', async ({ page, request }) => {
     await page.goto('/system/config/property');
-    await expect(page.getByRole('heading', { name: '系统属性' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: '系统属性' })).toBeVisible({ timeout: 30_000 });
     await page.getByPlaceholder('搜索属性编码或名称').fill('register.review');
     await page.getByPlaceholder('搜索属性编码或名称').press('Enter');
     const row = page.getByRole('row').filter({ hasText: 'system.user.register.review' });
