@@ -1,5 +1,4 @@
-import type { APIRequestContext } from '@playwright/test';
-import { expect, test } from '../support/test';
+import { expect, test, type APIRequestContext } from '../support/test';
 import { adminToken, apiRegister } from '../support/api';
 import { APP_NAME, newUser } from '../support/constants';
 import { shot, toast, useToken } from '../support/ui';

@@ -7,7 +7,7 @@ export type AuditService = ReturnType<typeof createAuditService>;
 
 /** Long names and details are cut: an entry says what happened, it does not keep the data. */
 const MAX_TEXT = 500;
-const clip = (text: string | null | undefined) => (text == null ? null : text.length > MAX_TEXT ? `${text.slice(0, MAX_TEXT - 1)}…` : text);
+const clip = (text: string | null | undefined) => (text === null || text === undefined ? null : text.length > MAX_TEXT ? `${text.slice(0, MAX_TEXT - 1)}…` : text);
 
 function toEntry(row: repo.AuditRow): AuditEntry {
   return {

@@ -51,7 +51,7 @@ const SVG_NAMESPACE = 'http://www.w3.org/2000/svg';
 const escapeText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 const escapeAttribute = (text: string) => escapeText(text).replace(/"/g, '&quot;');
 /** Browsers ignore control characters and white space inside a scheme (`java\tscript:`). */
-const squeezed = (value: string) => value.replace(/[\s\u0000-\u001f]+/g, '').toLowerCase();
+const squeezed = (value: string) => value.replace(/[\s\p{Cc}]+/gu, '').toLowerCase();
 
 /** Every `url(…)` in a value points inside the document (`url(#id)`). */
 function onlyLocalUrls(value: string): boolean {
