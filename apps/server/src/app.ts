@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { AUDIT_RETENTION_DAYS_PROPERTY } from '@agent-platform/contracts';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
 import { createReferenceRegistry, type ReferenceRegistry } from './core/index.js';
@@ -9,6 +10,7 @@ import { createOutbound } from './platform/net/index.js';
 import { openSecretBox } from './platform/security/index.js';
 import { agentReferences, agentRoutes, createAgentModule } from './modules/agent/index.js';
 import { agentChatRoutes, createAgentChatService } from './modules/agent-chat/index.js';
+import { auditRoutes, createAuditService } from './modules/audit/index.js';
 import { agentPublishRoutes, createAgentPublishModule } from './modules/agent-publish/index.js';
 import { createMaModule, maReferences, maRoutes, othersSetupsUsing } from './modules/multi-agent/index.js';
 import { createMaChatService, maChatRoutes } from './modules/multi-agent-chat/index.js';
@@ -21,7 +23,7 @@ import { createDataAssetModule, dataAssetReferences, dataAssetRoutes } from './m
 import { createPlaygroundService, playgroundRoutes } from './modules/playground/index.js';
 import { createKbChatService, kbChatRoutes } from './modules/kb-chat/index.js';
 import { createSmsProvider, createSmsService, smsRoutes, type SmsProvider } from './modules/sms/index.js';
-import { createSystemService, systemRoutes } from './modules/system/index.js';
+import { createSystemService, DEFAULT_AUDIT_RETENTION_DAYS, systemRoutes } from './modules/system/index.js';
 import { createMcpModule, mcpReferences, mcpRoutes, type McpCatalog } from './modules/mcp/index.js';
 import { createTagModule, tagRoutes } from './modules/tag/index.js';
 import { createToolModule, toolReferences, toolRoutes } from './modules/tool/index.js';
@@ -72,6 +74,8 @@ export async function buildApp({ config, database, smsProvider, logStream, exten
   const { db } = database;
   const system = createSystemService({ db });
   await system.seedDefaults();
+  // Before any other route: calls that declare `audit` record through it.
+  auditRoutes(app, createAuditService({ db }));
   // Rows nobody reads at once (new runs, their events and steps, chat questions and answers, usage rows) share one statement every few tens of milliseconds.
   const writes = new WriteBehind(db);
   const usage = createUsageService({ db, writes });
@@ -206,7 +210,8 @@ export async function buildApp({ config, database, smsProvider, logStream, exten
   agentPublishRoutes(app, createAgentPublishModule({ db, agents: agentModule.registry, setups: multiAgent.registry, runner: agentChat, setupRunner: maChat, log: app.log }));
   topologyRoutes(app, createTopologyService({ references }));
   versionRoutes(app, database.ping);
-  const stopUpkeep = await scheduleUpkeep({ config, database, jobs, log: app.log });
+  const auditRetentionDays = () => system.numberValue(AUDIT_RETENTION_DAYS_PROPERTY, DEFAULT_AUDIT_RETENTION_DAYS);
+  const stopUpkeep = await scheduleUpkeep({ config, database, jobs, log: app.log, auditRetentionDays });
   app.addHook('onClose', async () => stopUpkeep());
   jobs.start();
   extend?.(app, { runs, llm: llm.service, jobs, mcp: mcp.catalog, references });

@@ -26,9 +26,13 @@ export interface SystemProperty {
   description: string;
   created_at: string;
   updated_at: string;
+  /** The user name of the administrator who last changed it; null for a value nobody changed since it was seeded. */
+  updated_by: string | null;
 }
 
 /** Effective value: current_value if present, otherwise default_value. */
 export function effectiveValue(entry: UiPropertyEntry): string {
   return entry.current_value ?? entry.default_value ?? '';
 }
+/** How many days the audit log keeps its entries; older ones are pruned by the retention upkeep. */
+export const AUDIT_RETENTION_DAYS_PROPERTY = 'system.audit.retention_days';

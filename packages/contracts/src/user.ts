@@ -80,5 +80,11 @@ export interface UserBrief {
   nick_name: string;
 }
 
+export const updateUserRoleBody = z.object({
+  user_id: id('用户 id'),
+  role: z.enum(USER_ROLES, { error: '角色只能是 admin 或 user' }),
+});
+export type UpdateUserRoleBody = z.infer<typeof updateUserRoleBody>;
+
 export const usageStatsBody = pageQuery.extend({ keyword: optionalText('关键词', 64) });
 export type UsageStatsBody = z.infer<typeof usageStatsBody>;

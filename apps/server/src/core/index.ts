@@ -2,6 +2,7 @@
 // HTTP in it. Only the layers above import it (core < platform < runtime < modules < routes).
 export { AppError, badInput, forbidden, notFound } from './app-error.js';
 export type { Logger } from './logger.js';
+export type { AuditActor, AuditEvent, AuditRecorder } from './audit.js';
 export { describeIssues, parseInput } from './validation.js';
 export type { Authenticated, Authenticator, AuthUser, Viewer } from './viewer.js';
 export type { Download, DownloadSink } from './download.js';

@@ -17,8 +17,6 @@ const PENDING_APP_PAGES: Array<[path: string, title?: string]> = [
   ['model/ai/detect'],
   ['model/ai/face'],
   ['model/ai/stt'],
-  ['system/config/property'],
-  ['system/config/ui'],
   ['system/deps'],
   ['system/summary'],
 ];

@@ -1,6 +1,6 @@
 import { createApiKeyBody, listApiKeysBody, revokeApiKeyBody, type Envelope } from '@agent-platform/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { route } from '../../platform/http/index.js';
+import { answeredTarget, route } from '../../platform/http/index.js';
 import { EventStream } from '../../platform/sse/index.js';
 import type { ApiKeyService } from './api-key.service.js';
 import type { CompletionCall, CompletionOutput, OpenAiChat } from './openai-chat.service.js';
@@ -23,9 +23,21 @@ function completionOutput(reply: FastifyReply): CompletionOutput {
 
 /** API keys of an agent (owner or administrator), and the OpenAI-compatible chat that uses them. */
 export function agentPublishRoutes(app: FastifyInstance, { keys, openAiChat }: { keys: ApiKeyService; openAiChat: OpenAiChat }): void {
-  route(app, { url: '/agent/api_keys/create', access: 'user', body: createApiKeyBody, handler: ({ user, body }) => keys.createKey(user, body.agent_id, body.name) });
+  route(app, {
+    url: '/agent/api_keys/create',
+    access: 'user',
+    body: createApiKeyBody,
+    audit: { action: 'api_key.create', target: answeredTarget('api_key'), detail: ({ body }) => `智能体 ${body.agent_id}` },
+    handler: ({ user, body }) => keys.createKey(user, body.agent_id, body.name),
+  });
   route(app, { url: '/agent/api_keys/list', access: 'user', body: listApiKeysBody, handler: ({ user, body }) => keys.listKeys(user, body.agent_id) });
-  route(app, { url: '/agent/api_keys/revoke', access: 'user', body: revokeApiKeyBody, handler: ({ user, body }) => keys.revokeKey(user, body.id) });
+  route(app, {
+    url: '/agent/api_keys/revoke',
+    access: 'user',
+    body: revokeApiKeyBody,
+    audit: { action: 'api_key.revoke', target: ({ body }) => ({ kind: 'api_key', id: body.id }) },
+    handler: ({ user, body }) => keys.revokeKey(user, body.id),
+  });
 
   void app.register(async (openAi) => {
     // Refusals here are written by the one error handler as envelopes; OpenAI clients expect `{error}`.

@@ -1,6 +1,6 @@
 import { agentIdBody, createAgentBody, listAgentsBody, rolePromptBody, updateAgentBody } from '@agent-platform/contracts';
 import type { FastifyInstance } from 'fastify';
-import { route } from '../../platform/http/index.js';
+import { answeredTarget, route, thingTarget } from '../../platform/http/index.js';
 import type { AgentRoleService } from './agent-role.service.js';
 import type { AgentService } from './agent.service.js';
 
@@ -14,11 +14,29 @@ export function agentRoutes(app: FastifyInstance, { agents, roles }: AgentRouteS
   route(app, { url: '/agent/create', access: 'user', body: createAgentBody, handler: ({ user, body }) => agents.create(user, body) });
   route(app, { url: '/agent/update', access: 'user', body: updateAgentBody, handler: ({ user, body }) => agents.update(user, body) });
   route(app, { url: '/agent/detail', access: 'user', body: agentIdBody, handler: ({ user, body }) => agents.getById(user, body.id) });
-  route(app, { url: '/agent/delete', access: 'user', body: agentIdBody, handler: ({ user, body }) => agents.remove(user, body.id) });
+  route(app, {
+    url: '/agent/delete',
+    access: 'user',
+    body: agentIdBody,
+    audit: { action: 'agent.delete', before: async ({ user, body }) => thingTarget('agent', await agents.getById(user, body.id)) },
+    handler: ({ user, body }) => agents.remove(user, body.id),
+  });
   route(app, { url: '/agent/list', access: 'user', body: listAgentsBody, handler: ({ user, body }) => agents.listMine(user, body) });
   route(app, { url: '/agent/list_public', access: 'user', body: listAgentsBody, handler: ({ user, body }) => agents.listPublic(user, body) });
-  route(app, { url: '/agent/publish', access: 'user', body: agentIdBody, handler: ({ user, body }) => agents.publish(user, body.id) });
-  route(app, { url: '/agent/withhold', access: 'user', body: agentIdBody, handler: ({ user, body }) => agents.withhold(user, body.id) });
+  route(app, {
+    url: '/agent/publish',
+    access: 'user',
+    body: agentIdBody,
+    audit: { action: 'agent.publish', target: answeredTarget('agent') },
+    handler: ({ user, body }) => agents.publish(user, body.id),
+  });
+  route(app, {
+    url: '/agent/withhold',
+    access: 'user',
+    body: agentIdBody,
+    audit: { action: 'agent.withhold', target: answeredTarget('agent') },
+    handler: ({ user, body }) => agents.withhold(user, body.id),
+  });
   route(app, {
     url: '/agent/role_desc',
     access: 'user',

@@ -11,7 +11,7 @@ import {
   updateTableNoteBody,
 } from '@agent-platform/contracts';
 import type { FastifyInstance } from 'fastify';
-import { route } from '../../platform/http/index.js';
+import { route, thingTarget } from '../../platform/http/index.js';
 import type { DatasourceService } from './datasource.service.js';
 import type { TableNoteService } from './table-notes.service.js';
 
@@ -20,7 +20,13 @@ export function datasourceRoutes(app: FastifyInstance, { datasources, notes }: {
   const base = '/db/dbconnect';
   route(app, { url: `${base}/create_connection`, access: 'user', body: createConnectionBody, handler: ({ user, body }) => datasources.createConnection(user, body) });
   route(app, { url: `${base}/update_connection`, access: 'user', body: updateConnectionBody, handler: ({ user, body }) => datasources.updateConnection(user, body) });
-  route(app, { url: `${base}/delete_connection_by_id`, access: 'user', body: connectionIdBody, handler: ({ user, body }) => datasources.deleteConnection(user, body.id) });
+  route(app, {
+    url: `${base}/delete_connection_by_id`,
+    access: 'user',
+    body: connectionIdBody,
+    audit: { action: 'datasource.delete', before: async ({ user, body }) => thingTarget('datasource', await datasources.getConnection(user, body.id)) },
+    handler: ({ user, body }) => datasources.deleteConnection(user, body.id),
+  });
   route(app, { url: `${base}/query_connection_by_id`, access: 'user', body: connectionIdBody, handler: ({ user, body }) => datasources.getConnection(user, body.id) });
   route(app, { url: `${base}/query_connection`, access: 'user', body: listConnectionsBody, handler: ({ user, body }) => datasources.listUsable(user, body) });
   route(app, { url: `${base}/query_my_connection`, access: 'user', body: listConnectionsBody, handler: ({ user, body }) => datasources.listMine(user, body) });

@@ -12,7 +12,7 @@ import {
   updateSegmentBody,
 } from '@agent-platform/contracts';
 import type { FastifyInstance } from 'fastify';
-import { downloadSink, route, withUploadParts } from '../../platform/http/index.js';
+import { answeredTarget, downloadSink, route, thingTarget, withUploadParts } from '../../platform/http/index.js';
 import { EventStream } from '../../platform/sse/index.js';
 import { sendFile } from '../files/index.js';
 import type { KbDocumentService } from './kb-documents.service.js';
@@ -30,11 +30,29 @@ export function knowledgeRoutes(app: FastifyInstance, { kbs, documents, reindex 
   route(app, { url: '/kb/create_knowledge_base', access: 'user', body: createKbBody, handler: ({ user, body }) => kbs.createKb(user, body) });
   route(app, { url: '/kb/update_kb', access: 'user', body: updateKbBody, handler: ({ user, body }) => kbs.updateKb(user, body) });
   route(app, { url: '/kb/query_knowledge_base', access: 'user', body: kbIdBody, handler: ({ user, body }) => kbs.getKb(user, body.kb_id) });
-  route(app, { url: '/kb/delete_knowledge_base', access: 'user', body: kbIdBody, handler: ({ user, body }) => kbs.deleteKb(user, body.kb_id) });
+  route(app, {
+    url: '/kb/delete_knowledge_base',
+    access: 'user',
+    body: kbIdBody,
+    audit: { action: 'kb.delete', before: async ({ user, body }) => thingTarget('knowledge_base', (await kbs.getKb(user, body.kb_id))[0]!) },
+    handler: ({ user, body }) => kbs.deleteKb(user, body.kb_id),
+  });
   route(app, { url: '/kb/list', access: 'user', body: listKbsBody, handler: ({ user, body }) => kbs.listMine(user, body) });
   route(app, { url: '/kb/list_public', access: 'user', body: listKbsBody, handler: ({ user, body }) => kbs.listPublic(user, body) });
-  route(app, { url: '/kb/publish', access: 'user', body: kbIdBody, handler: ({ user, body }) => kbs.setPublic(user, body.kb_id, true) });
-  route(app, { url: '/kb/withhold', access: 'user', body: kbIdBody, handler: ({ user, body }) => kbs.setPublic(user, body.kb_id, false) });
+  route(app, {
+    url: '/kb/publish',
+    access: 'user',
+    body: kbIdBody,
+    audit: { action: 'kb.publish', target: answeredTarget('knowledge_base') },
+    handler: ({ user, body }) => kbs.setPublic(user, body.kb_id, true),
+  });
+  route(app, {
+    url: '/kb/withhold',
+    access: 'user',
+    body: kbIdBody,
+    audit: { action: 'kb.withhold', target: answeredTarget('knowledge_base') },
+    handler: ({ user, body }) => kbs.setPublic(user, body.kb_id, false),
+  });
   route(app, { method: 'GET', url: '/kb/list_detail_knowledge_bases', access: 'user', handler: ({ user }) => kbs.listVisible(user) });
 
   route(app, { url: '/kb/upload_docs', access: 'user', handler: ({ user, request }) => withUploadParts(request, (parts) => documents.uploadDocs(user, parts)) });

@@ -11,7 +11,7 @@ import {
   updateLlmStatusBody,
 } from '@agent-platform/contracts';
 import type { FastifyInstance } from 'fastify';
-import { route } from '../../platform/http/index.js';
+import { route, thingTarget } from '../../platform/http/index.js';
 import type { ConnectionTester } from './llm-connection.service.js';
 import type { ModelRegistry } from './llm-models.service.js';
 import type { SuggestionService } from './suggest-questions.service.js';
@@ -70,6 +70,13 @@ export function llmRoutes(app: FastifyInstance, { registry, connection, suggesti
     url: '/llm/delete_llm_by_id',
     access: 'user',
     body: llmIdBody,
+    audit: {
+      action: 'llm.delete',
+      before: async ({ user, body }) => {
+        const model = await registry.getModelById(user, body.id);
+        return thingTarget('model', { id: model.id, name: model.llm_name });
+      },
+    },
     handler: ({ user, body }) => registry.deleteModel(user, body.id),
   });
   route(app, {

@@ -1,6 +1,6 @@
 import { createServiceBody, listServicesBody, mcpConfigBody, serviceIdBody, sseConfigBody, updateServiceBody } from '@agent-platform/contracts';
 import type { FastifyInstance } from 'fastify';
-import { route } from '../../platform/http/index.js';
+import { route, thingTarget } from '../../platform/http/index.js';
 import type { McpCatalog } from './mcp-catalog.js';
 import type { McpServiceRegistry } from './mcp.service.js';
 
@@ -8,7 +8,13 @@ import type { McpServiceRegistry } from './mcp.service.js';
 export function mcpRoutes(app: FastifyInstance, { registry, catalog }: { registry: McpServiceRegistry; catalog: McpCatalog }): void {
   route(app, { url: '/service/create', access: 'user', body: createServiceBody, handler: ({ user, body }) => registry.createService(user, body) });
   route(app, { url: '/service/update', access: 'user', body: updateServiceBody, handler: ({ user, body }) => registry.updateService(user, body) });
-  route(app, { url: '/service/delete_service_by_id', access: 'user', body: serviceIdBody, handler: ({ user, body }) => registry.deleteService(user, body.id) });
+  route(app, {
+    url: '/service/delete_service_by_id',
+    access: 'user',
+    body: serviceIdBody,
+    audit: { action: 'service.delete', before: async ({ user, body }) => thingTarget('service', await registry.getServiceById(user, body.id)) },
+    handler: ({ user, body }) => registry.deleteService(user, body.id),
+  });
   route(app, { url: '/service/query_service_by_id', access: 'user', body: serviceIdBody, handler: ({ user, body }) => registry.getServiceById(user, body.id) });
   route(app, { url: '/service/query_service_list', access: 'user', body: listServicesBody, handler: ({ user, body }) => registry.listUsable(user, body) });
   route(app, { url: '/service/query_public_service', access: 'user', body: listServicesBody, handler: ({ user, body }) => registry.listPublic(user, body) });

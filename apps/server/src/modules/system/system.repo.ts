@@ -4,7 +4,7 @@ import { systemProperties } from './system.tables.js';
 
 export type PropertyRow = typeof systemProperties.$inferSelect;
 export type NewProperty = typeof systemProperties.$inferInsert;
-export type PropertyChanges = Partial<Pick<PropertyRow, 'name' | 'currentValue' | 'defaultValue' | 'description'>>;
+export type PropertyChanges = Partial<Pick<PropertyRow, 'name' | 'currentValue' | 'defaultValue' | 'description'>> & Pick<PropertyRow, 'updatedBy'>;
 
 export async function listProperties(db: Db, keyword: string | undefined, offset: number, limit: number) {
   const pattern = keyword ? `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
@@ -24,6 +24,11 @@ export function listPropertiesByPrefix(db: Db, prefix: string) {
 
 export async function findPropertyByCode(db: Db, code: string): Promise<PropertyRow | undefined> {
   const rows = await db.select().from(systemProperties).where(eq(systemProperties.code, code)).limit(1);
+  return rows[0];
+}
+
+export async function findPropertyById(db: Db, id: string): Promise<PropertyRow | undefined> {
+  const rows = await db.select().from(systemProperties).where(eq(systemProperties.id, id)).limit(1);
   return rows[0];
 }
 
@@ -47,8 +52,8 @@ export async function updateProperty(db: Db, id: string, changes: PropertyChange
   return rows[0];
 }
 
-export async function updateCurrentValueByCode(db: Db, code: string, currentValue: string | null): Promise<boolean> {
-  const rows = await db.update(systemProperties).set({ currentValue, updatedAt: new Date() }).where(eq(systemProperties.code, code)).returning({ id: systemProperties.id });
+export async function updateCurrentValueByCode(db: Db, code: string, currentValue: string | null, updatedBy: string): Promise<boolean> {
+  const rows = await db.update(systemProperties).set({ currentValue, updatedBy, updatedAt: new Date() }).where(eq(systemProperties.code, code)).returning({ id: systemProperties.id });
   return rows.length > 0;
 }
 

@@ -39,7 +39,7 @@ describe('system properties', () => {
     const page = expectOk(await t.call(`${P}/list`, { page: 1, page_size: 5 }, admin));
     expect(page.total).toBe(total);
     expect(page.list).toHaveLength(5);
-    expect(Object.keys(page.list[0]).sort()).toEqual(['code', 'created_at', 'current_value', 'default_value', 'description', 'id', 'name', 'updated_at']);
+    expect(Object.keys(page.list[0]).sort()).toEqual(['code', 'created_at', 'current_value', 'default_value', 'description', 'id', 'name', 'updated_at', 'updated_by']);
     const sms = expectOk(await t.call(`${P}/list`, { keyword: 'SMS.ENABLED' }, admin));
     expect(sms.list.map((p: any) => p.code)).toEqual(['system.sms.enabled']);
     expect(expectOk(await t.call(`${P}/list`, { keyword: "%' OR 1=1 --" }, admin))).toEqual({ total: 0, list: [] });
@@ -127,6 +127,50 @@ describe('system properties', () => {
     expect(await propertyRow('system.user.register.review')).toMatchObject({ current_value: 'true' });
     expectOk(await t.call(`${P}/update/batch`, { items: [{ code: 'system.ui.name' }] }, admin));
     expect(await propertyRow('system.ui.name')).toMatchObject({ current_value: null, default_value: '大模型智能体平台' });
+  });
+
+  it('says who changed a property last', async () => {
+    const created = expectOk(await t.call(`${P}/create`, { code: 'custom.owner', current_value: 'a' }, admin));
+    expect(created.updated_by).toBe('prop_admin');
+    await t.setProperty(admin, 'system.user.register.review', 'false');
+    const review = expectOk(await t.call(`${P}/list`, { keyword: 'register.review' }, admin)).list[0];
+    expect(review).toMatchObject({ code: 'system.user.register.review', current_value: 'false', updated_by: 'prop_admin' });
+    const untouched = expectOk(await t.call(`${P}/list`, { keyword: 'system.sms.enabled' }, admin)).list[0];
+    expect(untouched.updated_by).toBeNull();
+  });
+
+  it('checks the values of known properties by their type, all or nothing', async () => {
+    const before = await allValues();
+    const batch = (code: string, value: string) =>
+      t.call(
+        `${P}/update/batch`,
+        {
+          items: [
+            { code: 'system.ui.name', current_value: '不应保存' },
+            { code, current_value: value },
+          ],
+        },
+        admin,
+      );
+    expectCode(await batch('system.sms.enabled', 'yes'), 40001, '短信验证码（system.sms.enabled）只能是 true 或 false');
+    expectCode(await batch('system.audit.retention_days', '1.5'), 40001, '审计日志保留天数（system.audit.retention_days）必须是整数');
+    expectCode(await batch('system.ui.logo', 'https://evil.example/logo.png'), 40001, 'Logo 必须是 PNG、JPEG 或 SVG 图片');
+    const review = (await propertyRow('system.user.register.review')) as { id: string };
+    expectCode(await t.call(`${P}/update`, { id: review.id, current_value: 'TRUE' }, admin), 40001, '注册审核（system.user.register.review）只能是 true 或 false');
+    expectOk(await t.call(`${P}/create`, { code: 'custom.free', current_value: 'anything { goes' }, admin));
+    await t.rows(sql`delete from system_properties where code = 'custom.free'`);
+    expect(await allValues()).toEqual(before);
+  });
+
+  it('stores an uploaded SVG logo sanitised, and serves it to anyone from list/ui', async () => {
+    const svg = '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(2)</script><image href="https://evil.example/t.png"/><circle r="8"/></svg>';
+    const logo = `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
+    expectOk(await t.call(`${P}/update/batch`, { items: [{ code: 'system.ui.logo', current_value: logo }] }, admin));
+    const served = expectOk(await t.call(`${P}/list/ui`)).find((entry: any) => entry.code === 'system.ui.logo');
+    const stored = Buffer.from(String(served.current_value).split(',')[1]!, 'base64').toString('utf8');
+    expect(served.current_value.startsWith('data:image/svg+xml;base64,')).toBe(true);
+    expect(stored).toBe('<svg xmlns="http://www.w3.org/2000/svg"><image/><circle r="8"/></svg>');
+    expectOk(await t.call(`${P}/update/batch`, { items: [{ code: 'system.ui.logo' }] }, admin));
   });
 
   it('refuses empty, oversized or mistyped batches with 40001', async () => {

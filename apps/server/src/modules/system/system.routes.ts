@@ -3,6 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { route } from '../../platform/http/index.js';
 import type { SystemService } from './system.service.js';
 
+const property = (row: { id: string; code: string } | undefined) => row && { kind: 'property', id: row.id, name: row.code };
+
 export function systemRoutes(app: FastifyInstance, system: SystemService): void {
   route(app, { url: '/system/property/list/ui', access: 'public', handler: () => system.listUiProperties() });
   route(app, {
@@ -15,24 +17,29 @@ export function systemRoutes(app: FastifyInstance, system: SystemService): void 
     url: '/system/property/create',
     access: 'admin',
     body: createPropertyBody,
-    handler: ({ body }) => system.createProperty(body),
+    handler: ({ user, body }) => system.createProperty(body, user.user_name),
+    audit: { action: 'property.create', target: ({ result }) => property(result) },
   });
   route(app, {
     url: '/system/property/update',
     access: 'admin',
     body: updatePropertyBody,
-    handler: ({ body }) => system.updateProperty(body),
+    handler: ({ user, body }) => system.updateProperty(body, user.user_name),
+    audit: { action: 'property.update', target: ({ result }) => property(result) },
   });
   route(app, {
     url: '/system/property/delete',
     access: 'admin',
     body: deletePropertyBody,
     handler: ({ body }) => system.deleteProperty(body.id),
+    audit: { action: 'property.delete', target: ({ body }) => ({ kind: 'property', id: body.id }) },
   });
   route(app, {
     url: '/system/property/update/batch',
     access: 'admin',
     body: batchUpdatePropertiesBody,
-    handler: ({ body }) => system.updateBatch(body),
+    // Branding (name, logo, menu entries) is saved this way too: the codes say what changed.
+    handler: ({ user, body }) => system.updateBatch(body, user.user_name),
+    audit: { action: 'property.batch_update', detail: ({ body }) => [...new Set(body.items.map((item) => item.code))].join(', ') },
   });
 }

@@ -1,6 +1,8 @@
 import {
+  APP_LOGO_PROPERTY,
   UI_PROPERTY_PREFIX,
   effectiveValue,
+  propertyValueProblem,
   type BatchUpdatePropertiesBody,
   type CreatePropertyBody,
   type ListPropertiesBody,
@@ -10,7 +12,8 @@ import {
   type UpdatePropertyBody,
 } from '@agent-platform/contracts';
 import type { Db } from '../../platform/db/index.js';
-import { AppError, notFound } from '../../core/index.js';
+import { AppError, badInput, notFound } from '../../core/index.js';
+import { normaliseLogo } from './logo.js';
 import * as repo from './system.repo.js';
 import { defaultProperties } from './system.seeds.js';
 
@@ -26,10 +29,19 @@ function toProperty(row: repo.PropertyRow): SystemProperty {
     description: row.description,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
+    updated_by: row.updatedBy,
   };
 }
 
+/** A value as it is stored: checked against what a known property holds; the logo sanitised. */
+function acceptedValue<V extends string | null | undefined>(code: string, value: V): V {
+  const problem = propertyValueProblem(code, value);
+  if (problem) throw badInput(problem);
+  return (code === APP_LOGO_PROPERTY ? normaliseLogo(value) : value) as V;
+}
+
 export function createSystemService({ db }: { db: Db }) {
+  const findByCode = (code: string) => repo.findPropertyByCode(db, code);
   return {
     seedDefaults: () => repo.insertMissingProperties(db, defaultProperties()),
 
@@ -45,28 +57,39 @@ export function createSystemService({ db }: { db: Db }) {
 
     /** A property read as a switch: its effective value is `true`. */
     async isEnabled(code: string): Promise<boolean> {
-      const row = await repo.findPropertyByCode(db, code);
+      const row = await findByCode(code);
       return row ? effectiveValue({ code, current_value: row.currentValue, default_value: row.defaultValue }) === 'true' : false;
     },
 
-    async createProperty(body: CreatePropertyBody): Promise<SystemProperty> {
+    /** A property read as a whole number; `fallback` when it is missing or not a number. */
+    async numberValue(code: string, fallback: number): Promise<number> {
+      const row = await findByCode(code);
+      const value = row ? Number.parseInt(effectiveValue({ code, current_value: row.currentValue, default_value: row.defaultValue }), 10) : Number.NaN;
+      return Number.isFinite(value) ? value : fallback;
+    },
+
+    async createProperty(body: CreatePropertyBody, by: string): Promise<SystemProperty> {
       const row = await repo.insertProperty(db, {
         code: body.code,
         name: body.name ?? '',
-        currentValue: body.current_value ?? null,
-        defaultValue: body.default_value ?? null,
+        currentValue: acceptedValue(body.code, body.current_value) ?? null,
+        defaultValue: acceptedValue(body.code, body.default_value) ?? null,
         description: body.description ?? '',
+        updatedBy: by,
       });
       if (!row) throw new AppError('CONFLICT', `属性编码 ${body.code} 已存在`);
       return toProperty(row);
     },
 
-    async updateProperty({ id, name, current_value, default_value, description }: UpdatePropertyBody): Promise<SystemProperty> {
+    async updateProperty({ id, name, current_value, default_value, description }: UpdatePropertyBody, by: string): Promise<SystemProperty> {
+      const existing = await repo.findPropertyById(db, id);
+      if (!existing) throw notFound('系统属性');
       const row = await repo.updateProperty(db, id, {
         name,
-        currentValue: current_value,
-        defaultValue: default_value,
+        currentValue: acceptedValue(existing.code, current_value),
+        defaultValue: acceptedValue(existing.code, default_value),
         description,
+        updatedBy: by,
       });
       if (!row) throw notFound('系统属性');
       return toProperty(row);
@@ -76,14 +99,15 @@ export function createSystemService({ db }: { db: Db }) {
       if (!(await repo.deleteProperty(db, id))) throw notFound('系统属性');
     },
 
-    /** All or nothing: an unknown code refuses the whole batch. */
-    async updateBatch({ items }: BatchUpdatePropertiesBody): Promise<void> {
+    /** All or nothing: an unknown code or a value that does not fit refuses the whole batch. */
+    async updateBatch({ items }: BatchUpdatePropertiesBody, by: string): Promise<void> {
       const codes = [...new Set(items.map((item) => item.code))];
       const existing = new Set(await repo.findExistingCodes(db, codes));
       const missing = codes.filter((code) => !existing.has(code));
       if (missing.length > 0) throw new AppError('NOT_FOUND', `系统属性不存在：${missing.join('、')}`);
+      const accepted = items.map((item) => ({ code: item.code, value: acceptedValue(item.code, item.current_value) ?? null }));
       await db.transaction(async (tx) => {
-        for (const item of items) await repo.updateCurrentValueByCode(tx, item.code, item.current_value ?? null);
+        for (const item of accepted) await repo.updateCurrentValueByCode(tx, item.code, item.value, by);
       });
     },
   };

@@ -9,4 +9,6 @@ export const systemProperties = pgTable('system_properties', {
   description: text('description').notNull().default(''),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  /** The user name of the administrator who last changed it (null: as seeded). */
+  updatedBy: text('updated_by'),
 });

@@ -1,6 +1,6 @@
 import { createToolBody, listToolsBody, parseOpenApiBody, toolIdBody, toolUseBody, updateToolBody } from '@agent-platform/contracts';
 import type { FastifyInstance } from 'fastify';
-import { route } from '../../platform/http/index.js';
+import { route, thingTarget } from '../../platform/http/index.js';
 import type { Outbound } from '../../platform/net/index.js';
 import { parseOpenApi } from './http/openapi.js';
 import { readOpenApiText } from './http/openapi-source.js';
@@ -20,7 +20,13 @@ export function toolRoutes(
   route(app, { url: '/tool/query_my_tools', access: 'user', body: listToolsBody, handler: ({ user, body }) => tools.listMine(user, body) });
   route(app, { url: '/tool/query_public_tools', access: 'user', body: listToolsBody, handler: ({ user, body }) => tools.listPublic(user, body) });
   route(app, { url: '/tool/query_tool_by_id', access: 'user', body: toolUseBody.pick({ id: true }), handler: ({ user, body }) => tools.getById(user, body.id) });
-  route(app, { url: '/tool/delete_tool_by_id', access: 'user', body: toolIdBody, handler: ({ user, body }) => tools.remove(user, body.id) });
+  route(app, {
+    url: '/tool/delete_tool_by_id',
+    access: 'user',
+    body: toolIdBody,
+    audit: { action: 'tool.delete', before: async ({ user, body }) => thingTarget('tool', await tools.getById(user, body.id)) },
+    handler: ({ user, body }) => tools.remove(user, body.id),
+  });
   route(app, { url: '/tool/tool_use', access: 'user', body: toolUseBody, handler: ({ user, body }) => catalog.use(user, body) });
   route(app, {
     url: '/tool/parse_openapi',

@@ -55,7 +55,7 @@ export async function insertUser(db: Db, user: NewUser): Promise<UserPublicRow |
   return rows[0];
 }
 
-export async function updateUser(db: Db, id: string, changes: Partial<Pick<UserRow, 'nickName' | 'phone' | 'passwordHash' | 'status'>>): Promise<UserPublicRow | undefined> {
+export async function updateUser(db: Db, id: string, changes: Partial<Pick<UserRow, 'nickName' | 'phone' | 'passwordHash' | 'status' | 'role'>>): Promise<UserPublicRow | undefined> {
   const rows = await db
     .update(users)
     .set({ ...changes, updatedAt: new Date() })

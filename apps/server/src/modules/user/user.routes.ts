@@ -7,6 +7,7 @@ import {
   searchUsersBody,
   unlockUserBody,
   updateUserInfoBody,
+  updateUserRoleBody,
   usageStatsBody,
   userInfo,
 } from '@agent-platform/contracts';
@@ -32,6 +33,7 @@ export function userRoutes(app: FastifyInstance, users: UserService, usage: User
     access: 'public',
     body: loginBody,
     handler: ({ body, request }) => users.login(body, request.ip),
+    audit: { action: 'user.login', refused: 'user.login_failed', actor: (body) => ({ id: null, name: body.user_name }) },
   });
   route(app, {
     url: '/user/logout',
@@ -65,6 +67,10 @@ export function userRoutes(app: FastifyInstance, users: UserService, usage: User
     access: 'admin',
     body: reviewUserBody,
     handler: ({ body }) => users.reviewUser(body.user_id, body.approve),
+    audit: {
+      action: (body) => (body.approve ? 'user.approve' : 'user.reject'),
+      target: ({ body, result }) => ({ kind: 'user', id: body.user_id, name: result?.user_name }),
+    },
   });
   route(app, {
     url: '/user/unlock',
@@ -73,10 +79,18 @@ export function userRoutes(app: FastifyInstance, users: UserService, usage: User
     handler: ({ body }) => users.unlockUser(body.user_id),
   });
   route(app, {
+    url: '/user/update_role',
+    access: 'admin',
+    body: updateUserRoleBody,
+    handler: ({ user, body }) => users.updateRole(user, body.user_id, body.role),
+    audit: { action: 'user.role', target: ({ body, result }) => ({ kind: 'user', id: body.user_id, name: result?.user_name }), detail: ({ body }) => body.role },
+  });
+  route(app, {
     url: '/user/del_user',
     access: 'admin',
     body: deleteUserBody,
     handler: ({ user, body }) => users.deleteUser(user, body.user_id),
+    audit: { action: 'user.delete', target: ({ body }) => ({ kind: 'user', id: body.user_id }) },
   });
   route(app, {
     url: '/user/stat_all_users_usage',

@@ -8,6 +8,7 @@ import {
   type UpdateUserInfoBody,
   type UserBrief,
   type UserInfo,
+  type UserRole,
 } from '@agent-platform/contracts';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/index.js';
@@ -127,6 +128,22 @@ export function createUserService({ db, sessions, throttle, sms, system }: UserS
       const updated = await db.transaction(async (tx) => {
         if (!approve) await sessions.closeAllSessions(userId, tx);
         return repo.updateUser(tx, userId, { status: approve ? 'active' : 'rejected' });
+      });
+      if (!updated) throw notFound('用户');
+      await sessions.userChanged(userId);
+      return toUserInfo(updated);
+    },
+
+    /** Makes an active account an administrator or takes that away; never one's own role, never the last administrator's. */
+    async updateRole(actor: AuthUser, userId: string, role: UserRole): Promise<UserInfo> {
+      if (actor.id === userId) throw forbidden('不能修改自己的角色');
+      const updated = await db.transaction(async (tx) => {
+        await lockAdmins(tx);
+        const row = await repo.findUserById(tx, userId);
+        if (!row) throw notFound('用户');
+        if (row.status !== 'active') throw forbidden('账号尚未通过审核，不能修改角色');
+        if (row.role === 'admin' && role !== 'admin' && (await repo.countAdmins(tx)) <= 1) throw forbidden('不能取消最后一个管理员');
+        return repo.updateUser(tx, userId, { role });
       });
       if (!updated) throw notFound('用户');
       await sessions.userChanged(userId);

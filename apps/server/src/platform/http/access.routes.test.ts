@@ -22,6 +22,7 @@ const PUBLIC = [
 const ADMIN = [
   'POST /api/user/query_users_by_page',
   'POST /api/user/review',
+  'POST /api/user/update_role',
   'POST /api/user/del_user',
   'POST /api/user/stat_all_users_usage',
   'POST /api/system/property/list',
@@ -29,6 +30,7 @@ const ADMIN = [
   'POST /api/system/property/update',
   'POST /api/system/property/delete',
   'POST /api/system/property/update/batch',
+  'POST /api/system/audit/list',
 ];
 
 const isApi = (url: string) => url.startsWith('/api/') || url.startsWith('/ai-sdk-api/');

@@ -1,6 +1,7 @@
 export { ROTATED_TOKEN_HEADER, type Access } from './auth.js';
 export { ok, fail, OK_MSG } from './envelope.js';
 export { installErrorHandling } from './error-handler.js';
+export { answeredTarget, thingTarget } from './audit-trail.js';
 export { declaredRoutes, findCaller, route, type DeclaredRoute, type RouteContext, type RouteOptions } from './route.js';
 export { acceptEmptyJsonBodies } from './json-body.js';
 export { installMultipart, withUploadParts } from './multipart.js';

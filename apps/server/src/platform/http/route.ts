@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { AppError, forbidden, parseInput, type Authenticator, type AuthUser } from '../../core/index.js';
+import { runAudited, type RouteAudit } from './audit-trail.js';
 import { authenticateRequest, TOKEN_HEADER, type Access } from './auth.js';
 import { ok } from './envelope.js';
 
@@ -29,7 +30,7 @@ export interface RouteContext<B, A extends Access, Q = undefined, P = undefined>
 
 type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
 
-export interface RouteOptions<S extends z.ZodType, A extends Access, Q extends z.ZodType | undefined = undefined, P extends z.ZodType | undefined = undefined> {
+export interface RouteOptions<S extends z.ZodType, A extends Access, Q extends z.ZodType | undefined = undefined, P extends z.ZodType | undefined = undefined, R = unknown> {
   method?: 'GET' | 'POST';
   /** Path below each base, e.g. `/user/query_userinfo`. */
   url: string;
@@ -44,7 +45,9 @@ export interface RouteOptions<S extends z.ZodType, A extends Access, Q extends z
   params?: P;
   /** The answer's contract: fields it does not name are stripped before sending. */
   response?: z.ZodType;
-  handler(context: RouteContext<z.output<S>, A, Parsed<Q>, Parsed<P>>): Promise<unknown> | unknown;
+  /** What the call records in the audit log when it succeeds (see `audit-trail.ts`). */
+  audit?: RouteAudit<z.output<S>, Awaited<R>, UserFor<A>>;
+  handler(context: RouteContext<z.output<S>, A, Parsed<Q>, Parsed<P>>): Promise<R> | R;
 }
 
 /** A call as `route()` declared it: what the route fuzzer in the tests reads to build bodies from contracts. */
@@ -64,9 +67,9 @@ export function declaredRoutes(app: FastifyInstance): DeclaredRoute[] {
 }
 
 /** Declares one API call: access check, validation of path parameters, query and body, the handler, the envelope. */
-export function route<S extends z.ZodType, A extends Access, Q extends z.ZodType | undefined = undefined, P extends z.ZodType | undefined = undefined>(
+export function route<S extends z.ZodType, A extends Access, Q extends z.ZodType | undefined = undefined, P extends z.ZodType | undefined = undefined, R = unknown>(
   app: FastifyInstance,
-  options: RouteOptions<S, A, Q, P>,
+  options: RouteOptions<S, A, Q, P, R>,
 ): void {
   const { access, body: bodySchema, query: querySchema, params: paramsSchema, response: responseSchema, handler } = options;
   const routes = declared.get(app.server) ?? [];
@@ -82,7 +85,14 @@ export function route<S extends z.ZodType, A extends Access, Q extends z.ZodType
         const params = (paramsSchema ? parseInput(paramsSchema, request.params ?? {}) : undefined) as Parsed<P>;
         const query = (querySchema ? parseInput(querySchema, request.query ?? {}) : undefined) as Parsed<Q>;
         const body = bodySchema ? parseInput(bodySchema, request.body ?? {}) : undefined;
-        const data = await handler({ body: body as z.output<S>, query, params, user: user as UserFor<A>, request, reply });
+        const data = await runAudited<z.output<S>, Awaited<R>, UserFor<A>>(
+          app,
+          options.audit,
+          request,
+          user as UserFor<A>,
+          body as z.output<S>,
+          () => Promise.resolve(handler({ body: body as z.output<S>, query, params, user: user as UserFor<A>, request, reply })) as Promise<Awaited<R>>,
+        );
         if (reply.sent) return reply;
         return ok(responseSchema ? responseSchema.parse(data) : (data ?? null));
       },

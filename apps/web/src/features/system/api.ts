@@ -1,4 +1,21 @@
-import type { DeleteUserBody, ListUsersBody, Page, ReviewUserBody, UnlockUserBody, UsageStatsBody, UserInfo, UserUsage } from '@agent-platform/contracts';
+import type {
+  AuditEntry,
+  BatchUpdatePropertiesBody,
+  CreatePropertyBody,
+  DeleteUserBody,
+  ListAuditBody,
+  ListPropertiesBody,
+  ListUsersBody,
+  Page,
+  ReviewUserBody,
+  SystemProperty,
+  UnlockUserBody,
+  UpdatePropertyBody,
+  UpdateUserRoleBody,
+  UsageStatsBody,
+  UserInfo,
+  UserUsage,
+} from '@agent-platform/contracts';
 import { http } from '../../lib/http';
 
 export function listUsers(body: ListUsersBody): Promise<Page<UserInfo>> {
@@ -19,4 +36,32 @@ export function deleteUser(body: DeleteUserBody): Promise<null> {
 
 export function listUsersUsage(body: UsageStatsBody): Promise<Page<UserUsage>> {
   return http.post<Page<UserUsage>>('/user/stat_all_users_usage', body);
+}
+
+export function updateUserRole(body: UpdateUserRoleBody): Promise<UserInfo> {
+  return http.post<UserInfo>('/user/update_role', body);
+}
+
+export function listAuditEntries(body: ListAuditBody): Promise<Page<AuditEntry>> {
+  return http.post<Page<AuditEntry>>('/system/audit/list', body);
+}
+
+export function listProperties(body: ListPropertiesBody): Promise<Page<SystemProperty>> {
+  return http.post<Page<SystemProperty>>('/system/property/list', body);
+}
+
+export function createProperty(body: CreatePropertyBody): Promise<SystemProperty> {
+  return http.post<SystemProperty>('/system/property/create', body);
+}
+
+export function updateProperty(body: UpdatePropertyBody): Promise<SystemProperty> {
+  return http.post<SystemProperty>('/system/property/update', body);
+}
+
+export function deleteProperty(body: { id: string }): Promise<null> {
+  return http.post<null>('/system/property/delete', body);
+}
+
+export function batchUpdateProperties(body: BatchUpdatePropertiesBody): Promise<null> {
+  return http.post<null>('/system/property/update/batch', body);
 }

@@ -1,4 +1,4 @@
-export const SYSTEM_TITLES = { account: '账号管理' } as const;
+export const SYSTEM_TITLES = { account: '账号管理', property: '系统属性', ui: '界面设置' } as const;
 
 export const ACCOUNT_ADMIN_TEXT = {
   description: '审核新注册的账号，查看每个账号的资源与模型用量',
@@ -28,6 +28,11 @@ export const ACCOUNT_ADMIN_TEXT = {
   noUsage: '暂无用量数据',
   usageOf: (name: string) => `用量统计：${name}`,
   close: '关闭',
+  auditTab: '审计日志',
+  makeAdmin: '设为管理员',
+  makeUser: '设为普通用户',
+  makeAdminConfirm: '确定将该账号设为管理员吗？管理员可以管理所有账号和系统设置。',
+  makeUserConfirm: '确定取消该账号的管理员权限吗？',
 } as const;
 
 export const ACCOUNT_ADMIN_TOAST = {
@@ -35,9 +40,107 @@ export const ACCOUNT_ADMIN_TOAST = {
   rejected: '已拒绝该账号',
   deleted: '删除成功',
   unlocked: '已解除登录锁定',
+  roleChanged: '已修改角色',
   failed: '操作失败',
 } as const;
 
 export const STATUS_TAG_COLORS = { active: 'success', pending: 'warning', rejected: 'error' } as const;
 
 export const USAGE_MODAL_KEY = 'system.account.usage';
+
+export const AUDIT_TEXT = {
+  actorPlaceholder: '搜索操作人',
+  allActions: '全部操作',
+  action: '操作类型',
+  periodStart: '开始日期',
+  periodEnd: '结束日期',
+  time: '时间',
+  actor: '操作人',
+  target: '对象',
+  detail: '详情',
+  address: '来源地址',
+  empty: '暂无审计记录',
+} as const;
+
+/** What an audit entry's target is, by its kind. */
+export const AUDIT_TARGET_LABELS: Record<string, string> = {
+  user: '账号',
+  property: '系统属性',
+  agent: '智能体',
+  multi_agent: '多智能体',
+  knowledge_base: '知识库',
+  model: '模型',
+  tool: '工具',
+  service: '服务',
+  datasource: '数据源',
+  api_key: 'API 密钥',
+};
+
+export const PROPERTY_TEXT = {
+  description: '查看和修改所有系统属性：开关、数值、文本和 JSON；修改后点击「保存修改」一次保存',
+  searchPlaceholder: '搜索属性编码或名称',
+  code: '属性编码',
+  value: '生效值',
+  defaultValue: '默认值',
+  explanation: '说明',
+  changed: '最后修改',
+  actions: '操作',
+  create: '新增属性',
+  save: '保存修改',
+  saveCount: (count: number) => `保存修改（${count}）`,
+  discard: '放弃修改',
+  reset: '恢复默认',
+  resetConfirm: '确定恢复为默认值吗？',
+  edit: '编辑',
+  deleteConfirm: '确定删除该属性吗？',
+  deleteConfirmDescription: '删除后读取该属性的功能将使用内置默认值。',
+  changedBy: (name: string | null, time: string) => (name ? `${name} · ${time}` : `初始值 · ${time}`),
+  logoHint: '在「界面设置」中上传',
+  invalidJson: (problem: string) => `JSON 格式不正确：${problem}`,
+  usingDefault: '使用默认值',
+  createTitle: '新增系统属性',
+  editTitle: '编辑系统属性',
+  name: '名称',
+  currentValue: '当前值',
+  descriptionLabel: '描述',
+  codeRequired: '请输入属性编码',
+  codePattern: '属性编码只能包含小写字母、数字和 _ . -',
+  codePlaceholder: '如 custom.feature.enabled',
+  ok: '保存',
+  cancel: '取消',
+  typeLabels: { boolean: '开关', number: '数值', text: '文本', json: 'JSON', image: '图片' },
+} as const;
+
+export const PROPERTY_TOAST = {
+  saved: '保存成功',
+  created: '创建成功',
+  reset: '已恢复默认值',
+  deleted: '删除成功',
+  failed: '操作失败',
+  invalid: '有属性的值不正确，请先修改',
+} as const;
+
+export const UI_TEXT = {
+  description: '修改应用名称、Logo 和侧边栏菜单；保存后侧边栏立即更新，其他已打开的页面在下次加载时更新',
+  brandCard: '品牌',
+  appName: '应用名称',
+  appNameRequired: '请输入应用名称',
+  logo: 'Logo',
+  logoUpload: '上传 Logo',
+  logoReset: '恢复默认 Logo',
+  logoHint: '支持 PNG、JPEG 或 SVG，不超过 512 KB；SVG 中的脚本、事件属性和外部引用会被移除',
+  logoBadType: 'Logo 只能是 PNG、JPEG 或 SVG 图片',
+  logoTooLarge: 'Logo 不能超过 512 KB',
+  logoUnreadable: '无法读取该图片',
+  menuCard: '菜单',
+  menuLabel: (label: string) => `菜单名称：${label}`,
+  menuVisible: (label: string) => `显示菜单：${label}`,
+  menuDefault: (label: string) => `默认：${label}`,
+  menuEmpty: '显示的菜单需要名称',
+  previewCard: '侧边栏预览',
+  previewLabel: '侧边栏预览',
+  save: '保存全部',
+  saved: '界面设置已保存',
+  unchanged: '没有需要保存的修改',
+  failed: '保存失败',
+} as const;

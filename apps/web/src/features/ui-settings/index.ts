@@ -1,2 +1,2 @@
-export { useUiSettings, useUiSettingsPending, uiSettingsKeys, uiSettingsQuery } from './queries';
-export { findActiveMenuPath, type UiMenuGroup, type UiMenuItem, type UiSettings } from './model';
+export { useUiEntries, useUiSettings, useUiSettingsPending, uiSettingsKeys, uiSettingsQuery } from './queries';
+export { deriveUiSettings, findActiveMenuPath, type UiMenuGroup, type UiMenuItem, type UiSettings } from './model';

@@ -20,3 +20,8 @@ export function useUiSettings(): UiSettings {
 export function useUiSettingsPending(): boolean {
   return useQuery(uiSettingsQuery).isPending;
 }
+
+/** The system.ui.* entries as stored (current and default values): what the settings page edits. */
+export function useUiEntries() {
+  return useQuery({ queryKey: [...uiSettingsKeys.all, 'entries'], queryFn: listUiProperties });
+}

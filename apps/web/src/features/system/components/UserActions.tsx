@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import { ConfirmDeleteButton } from '../../../components/ConfirmDeleteButton';
 import { COMMON_TEXT } from '../../../components/constants';
 import { ACCOUNT_ADMIN_TEXT as TEXT, ACCOUNT_ADMIN_TOAST as TOAST } from '../constants';
-import { useDeleteUser, useReviewUser, useUnlockUser } from '../queries';
+import { useDeleteUser, useReviewUser, useUnlockUser, useUpdateUserRole } from '../queries';
 
 interface UserActionsProps {
   user: UserInfo;
@@ -14,11 +14,12 @@ interface UserActionsProps {
 
 const onFailure = (error: Error) => toast.error(TOAST.failed, { description: error.message });
 
-/** Approve or reject a pending account, lift a sign-in lock, show its usage, delete it (never oneself). */
+/** Approve or reject a pending account, lift a sign-in lock, change its role, show its usage, delete it (never oneself). */
 export function UserActions({ user, isSelf, onShowUsage }: UserActionsProps) {
   const review = useReviewUser();
   const remove = useDeleteUser();
   const unlock = useUnlockUser();
+  const role = useUpdateUserRole();
   const name = user.nick_name || user.user_name;
 
   const decide = (approve: boolean) =>
@@ -47,6 +48,23 @@ export function UserActions({ user, isSelf, onShowUsage }: UserActionsProps) {
         >
           {TEXT.unlock}
         </Button>
+      ) : null}
+      {user.status === 'active' && !isSelf ? (
+        <Popconfirm
+          title={user.role === 'admin' ? TEXT.makeUserConfirm : TEXT.makeAdminConfirm}
+          okText={COMMON_TEXT.confirm}
+          cancelText={COMMON_TEXT.cancel}
+          onConfirm={() =>
+            role.mutate(
+              { user_id: user.id, role: user.role === 'admin' ? 'user' : 'admin' },
+              { onSuccess: () => toast.success(TOAST.roleChanged, { description: name }), onError: onFailure },
+            )
+          }
+        >
+          <Button type="link" size="small" loading={role.isPending}>
+            {user.role === 'admin' ? TEXT.makeUser : TEXT.makeAdmin}
+          </Button>
+        </Popconfirm>
       ) : null}
       <Button type="link" size="small" onClick={() => onShowUsage(user)}>
         {TEXT.usage}

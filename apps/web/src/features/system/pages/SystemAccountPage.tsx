@@ -2,11 +2,12 @@ import { Card, Tabs } from 'antd';
 import { AdminOnly } from '../../../components/AdminOnly';
 import { PageHeader } from '../../../components/PageHeader';
 import { useSessionUser } from '../../auth';
+import { AuditTable } from '../components/AuditTable';
 import { UsageTable } from '../components/UsageTable';
 import { UserTable } from '../components/UserTable';
 import { ACCOUNT_ADMIN_TEXT as TEXT, SYSTEM_TITLES } from '../constants';
 
-/** Administrators: the accounts (review, delete) and everyone's usage. */
+/** Administrators: the accounts (review, roles, delete), everyone's usage and the audit log. */
 export default function SystemAccountPage() {
   const user = useSessionUser();
   return (
@@ -17,6 +18,7 @@ export default function SystemAccountPage() {
           items={[
             { key: 'users', label: TEXT.usersTab, children: <UserTable /> },
             { key: 'usage', label: TEXT.usageTab, children: <UsageTable />, destroyOnHidden: true },
+            { key: 'audit', label: TEXT.auditTab, children: <AuditTable />, destroyOnHidden: true },
           ]}
         />
       </Card>
