@@ -4,7 +4,7 @@ import { adminToken, apiCreateModel, apiLogin, apiRegister } from '../support/ap
 import { newUser, SCRIPTED_LLM_BASE_URL } from '../support/constants';
 import { answers, chooseOption, composer as agentComposer, uniqueModelName } from '../support/models';
 import { scriptLlm } from '../support/scripted-llm';
-import { shot, toast, useToken } from '../support/ui';
+import { shot, switchToken, toast, useToken } from '../support/ui';
 import { createSampleShop, type SampleShop } from '../../apps/server/test/fixtures/sample-shop';
 
 let shop: SampleShop;
@@ -150,7 +150,7 @@ test('a datasource, a data asset built on it, and a question answered with SQL, 
   await shot(page, 'agent-llm-db-tool');
 
   // The colleague on the access list finds the asset under「共享给我」.
-  await useToken(page, await apiLogin(request, colleague));
+  await switchToken(page, await apiLogin(request, colleague));
   await page.goto('/database/asset');
   await page.getByRole('tab', { name: '共享给我' }).click();
   await expect(page.getByRole('row').filter({ hasText: assetName })).toBeVisible();

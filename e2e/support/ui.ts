@@ -49,6 +49,11 @@ export async function useToken(page: Page, token: string): Promise<void> {
   );
 }
 
+/** Signs the open page in as someone else (`useToken` sets the first token of a page only). */
+export async function switchToken(page: Page, token: string): Promise<void> {
+  await page.evaluate(([key, value]) => localStorage.setItem(key, value), [TOKEN_STORAGE_KEY, token] as const);
+}
+
 /** Fills every field of /register for `user` (the page must be open); the caller submits. */
 export async function fillRegisterForm(page: Page, user: TestUser): Promise<void> {
   await page.getByLabel('用户名', { exact: true }).fill(user.user_name);
