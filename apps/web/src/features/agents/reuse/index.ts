@@ -9,6 +9,5 @@ export { hasAgentBody } from '../chat/agent-messages';
 export type { SpeakerOf } from '../chat/SpeechParts';
 export { AttachButton, AttachmentsPanel } from '../chat/ChatAttachments';
 export { useAttachments } from '../chat/useAttachments';
-// A multi-agent setup's API keys and call examples: its keys are made with the same calls (its id as `agent_id`).
-export { ApiKeysCard } from '../deploy/ApiKeysCard';
-export { UsageDocs } from '../deploy/UsageDocs';
+// A multi-agent setup's deploy page: its keys are made with the same calls (its id as `agent_id`).
+export { DeployPanels } from '../deploy/DeployPanels';
