@@ -1,4 +1,4 @@
-import { and, arrayContains, arrayOverlaps, asc, count, desc, eq, getTableColumns, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, arrayContains, asc, count, desc, eq, getTableColumns, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import { selectRows, type Db } from '../../platform/db/index.js';
 import { multiAgents } from './ma.tables.js';
 import { taggedWithAny } from '../tag/index.js';

@@ -4,7 +4,6 @@ import { badInput, canEdit, canSee, namedUsers, othersLoseNotice, type Reference
 import type { Tool } from '../../runtime/tools/index.js';
 import type { TagService } from '../tag/index.js';
 import type { RemovedThings } from '../topology/index.js';
-import { httpConfigOf, parseOpenApi } from './http/openapi.js';
 import { builtinNameTaken, kindUnsupported, providerToolVisibility, toolInUse, toolNameTaken, toolNotEditable, toolNotFound } from './tool.errors.js';
 import { builtinInfo, configShown, toToolInfo } from './tool.mapper.js';
 import * as repo from './tool.repo.js';
