@@ -12,9 +12,16 @@ let shop: SampleShop;
 /** Adds a person to the access list field by typing part of their user name and picking them. */
 async function addToAccessList(page: Page, userName: string): Promise<void> {
   const picker = page.getByRole('combobox', { name: '访问名单' });
-  await picker.click();
-  await picker.fill(userName);
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: userName }).first().click();
+  const field = page.locator('.ant-form-item').filter({ has: picker });
+  // A click on an option while the search results re-render can be lost: choose until the field shows the person.
+  await expect(async () => {
+    if (!(await field.textContent())?.includes(userName)) {
+      await picker.click();
+      await picker.fill(userName);
+      await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: userName }).first().click({ timeout: 5_000 });
+    }
+    await expect(field).toContainText(userName, { timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
   // Leaving the field closes its list (Escape would close the dialog around it too).
   await picker.blur();
 }

@@ -1,4 +1,4 @@
-export const SYSTEM_TITLES = { account: '账号管理', property: '系统属性', ui: '界面设置' } as const;
+export { SYSTEM_TITLES } from './titles';
 
 export const ACCOUNT_ADMIN_TEXT = {
   description: '审核新注册的账号，查看每个账号的资源与模型用量',

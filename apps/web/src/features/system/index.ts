@@ -1,6 +1,6 @@
 import type { RouteObject } from 'react-router';
 import { lazyRoute } from '../../lib/routes';
-import { SYSTEM_TITLES } from './constants';
+import { SYSTEM_TITLES } from './titles';
 
 export const systemRoutes: RouteObject[] = [
   lazyRoute('system/account', SYSTEM_TITLES.account, () => import('./pages/SystemAccountPage')),
@@ -8,4 +8,3 @@ export const systemRoutes: RouteObject[] = [
   lazyRoute('system/config/ui', SYSTEM_TITLES.ui, () => import('./pages/SystemUiPage')),
 ];
 
-export { accountAdminKeys } from './queries';
