@@ -7,4 +7,3 @@ export const systemRoutes: RouteObject[] = [
   lazyRoute('system/config/property', SYSTEM_TITLES.property, () => import('./pages/SystemPropertyPage')),
   lazyRoute('system/config/ui', SYSTEM_TITLES.ui, () => import('./pages/SystemUiPage')),
 ];
-
