@@ -29,7 +29,7 @@ import {
   updateUserRole,
 } from './api';
 
-export const accountAdminKeys = {
+const accountAdminKeys = {
   all: ['system', 'accounts'] as const,
   list: (body: ListUsersBody) => [...accountAdminKeys.all, 'list', body] as const,
   usage: (body: UsageStatsBody) => [...accountAdminKeys.all, 'usage', body] as const,
