@@ -82,38 +82,33 @@ const secret = (label: string) =>
     .min(1, `请输入${label}`)
     .max(2000, `${label}过长`);
 
+/** Each way of authenticating without its secret; `toolAuth` adds the secrets to them. */
+const authSchemes = {
+  none: z.object({ type: z.literal('none') }),
+  apiKey: z.object({
+    type: z.literal('api_key'),
+    in: z.enum(['header', 'query'], { error: 'API Key 位置只能是 header 或 query' }),
+    name: requiredText('API Key 参数名', 100),
+  }),
+  bearer: z.object({ type: z.literal('bearer') }),
+  basic: z.object({ type: z.literal('basic') }),
+};
+const authTypeError = { error: `认证方式只能是 ${TOOL_AUTH_TYPES.join('、')}` };
+
 export const toolAuth = z.discriminatedUnion(
   'type',
   [
-    z.object({ type: z.literal('none') }),
-    z.object({
-      type: z.literal('api_key'),
-      in: z.enum(['header', 'query'], { error: 'API Key 位置只能是 header 或 query' }),
-      name: requiredText('API Key 参数名', 100),
-      value: secret('API Key'),
-    }),
-    z.object({ type: z.literal('bearer'), token: secret('Bearer Token') }),
-    z.object({ type: z.literal('basic'), username: requiredText('用户名', 200), password: secret('密码') }),
+    authSchemes.none,
+    authSchemes.apiKey.extend({ value: secret('API Key') }),
+    authSchemes.bearer.extend({ token: secret('Bearer Token') }),
+    authSchemes.basic.extend({ username: requiredText('用户名', 200), password: secret('密码') }),
   ],
-  { error: `认证方式只能是 ${TOOL_AUTH_TYPES.join('、')}` },
+  authTypeError,
 );
 export type ToolAuth = z.infer<typeof toolAuth>;
 
 /** How a request is authenticated, without the secret: a tool set's scheme. */
-export const toolAuthScheme = z.discriminatedUnion(
-  'type',
-  [
-    z.object({ type: z.literal('none') }),
-    z.object({
-      type: z.literal('api_key'),
-      in: z.enum(['header', 'query'], { error: 'API Key 位置只能是 header 或 query' }),
-      name: requiredText('API Key 参数名', 100),
-    }),
-    z.object({ type: z.literal('bearer') }),
-    z.object({ type: z.literal('basic') }),
-  ],
-  { error: `认证方式只能是 ${TOOL_AUTH_TYPES.join('、')}` },
-);
+export const toolAuthScheme = z.discriminatedUnion('type', [authSchemes.none, authSchemes.apiKey, authSchemes.bearer, authSchemes.basic], authTypeError);
 export type ToolAuthScheme = z.infer<typeof toolAuthScheme>;
 
 /** A custom HTTP API tool (`kind: llm`): one endpoint; input properties mapped by `params`. */
