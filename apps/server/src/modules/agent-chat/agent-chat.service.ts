@@ -11,8 +11,6 @@ import { buildAgentSpec, type AgentSpecDeps } from './agent-spec.js';
 
 export type ChatArea = 'agent' | 'plan';
 
-
-
 /** An agent run is not tied to whoever started it: a closed tab does not stop it (only cancel does). */
 const NEVER_ABANDONED = Number.POSITIVE_INFINITY;
 const TITLE_CHARS = 60;

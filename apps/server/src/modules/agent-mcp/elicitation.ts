@@ -64,7 +64,7 @@ export function elicitationFor(subjectName: string, pause: Pause): ElicitRequest
 export function decisionOf(pause: Pause, answer: ElicitResult, runId: string): { call: HitlDecision; body: DecisionBody } | undefined {
   if (answer.action === 'cancel') return undefined;
   const content = answer.content ?? {};
-  const choice: Choice = answer.action === 'decline' ? 'feedback' : CHOICES.find((one) => one === content.decision) ?? 'feedback';
+  const choice: Choice = answer.action === 'decline' ? 'feedback' : (CHOICES.find((one) => one === content.decision) ?? 'feedback');
   const feedback = typeof content.feedback === 'string' && content.feedback.trim() ? content.feedback.trim() : DEFAULT_FEEDBACK;
   if (choice === 'finish') return { call: 'hitl_finish', body: { run_id: runId } };
   if (choice === 'feedback') return { call: 'hitl_feedback', body: { run_id: runId, feedback } };

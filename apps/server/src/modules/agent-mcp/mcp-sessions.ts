@@ -26,8 +26,6 @@ export interface SessionActivity {
   busy<T>(work: () => Promise<T>): Promise<T>;
 }
 
-export type McpSessions = ReturnType<typeof createMcpSessions>;
-
 /**
  * MCP sessions live in the process that opened them (elicitation needs the client's stream and its
  * answer in the same place): several processes need sticky routing by `Mcp-Session-Id`; a session a
@@ -48,10 +46,13 @@ export function createMcpSessions({ maxSessions, idleMs }: SessionLimits) {
     end(oldest);
   }
 
-  const sweeper = setInterval(() => {
-    const now = Date.now();
-    for (const session of sessions.values()) if (isIdle(session, now)) end(session);
-  }, Math.min(idleMs, 60_000));
+  const sweeper = setInterval(
+    () => {
+      const now = Date.now();
+      for (const session of sessions.values()) if (isIdle(session, now)) end(session);
+    },
+    Math.min(idleMs, 60_000),
+  );
   sweeper.unref();
 
   return {

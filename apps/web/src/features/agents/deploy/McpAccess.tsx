@@ -37,7 +37,10 @@ export function McpAccess({ subject, apiKey }: McpAccessProps) {
       <Typography.Paragraph type="secondary">{TEXT.mcpDescription}</Typography.Paragraph>
       <Flex vertical gap={4} style={{ marginBottom: 12 }}>
         <Typography.Text>
-          {TEXT.mcpUrl}：<Typography.Text code copyable>{mcpUrl(target)}</Typography.Text>
+          {TEXT.mcpUrl}：
+          <Typography.Text code copyable>
+            {mcpUrl(target)}
+          </Typography.Text>
         </Typography.Text>
         <Typography.Text>
           {TEXT.mcpTool}：<Typography.Text code>{mcpToolNameOf(subject.name, subject.id)}</Typography.Text>
