@@ -4,7 +4,7 @@ import { expect, test } from '../support/test';
 import { adminToken, apiCreateModel } from '../support/api';
 import { SCRIPTED_LLM_BASE_URL } from '../support/constants';
 import { inDarkMode, uniqueModelName } from '../support/models';
-import { shot, toast, useToken } from '../support/ui';
+import { createKeyOnDeployPage, shot, toast, useToken } from '../support/ui';
 
 interface CopiedConfig {
   mcpServers: Record<string, { type: string; url: string; headers: Record<string, string> }>;
@@ -27,14 +27,7 @@ test('copies an agent’s MCP configuration from its deploy page, and an MCP cli
   // Without a key at hand the snippet shows where it goes.
   await expect(page.getByTestId('mcp-config')).toContainText('Bearer <你的密钥>');
 
-  await page.getByRole('button', { name: /创建密钥/ }).click();
-  await page.getByLabel('密钥名称').fill('MCP 客户端');
-  await page
-    .getByRole('dialog')
-    .getByRole('button', { name: /创建密钥/ })
-    .click();
-  const key = (await page.getByTestId('created-api-key').innerText()).trim();
-  await page.getByRole('button', { name: '我已保存' }).click();
+  const key = await createKeyOnDeployPage(page, 'MCP 客户端');
   await expect(page.getByTestId('mcp-config')).toContainText(`Bearer ${key}`);
   await mcpCard.scrollIntoViewIfNeeded();
   await shot(page, 'agent-deploy-mcp-light');
