@@ -51,7 +51,11 @@ describe('agents: create, change, publish, list, delete, writing help', () => {
   it('creates an agent with defaults and answers it by bare id: a JSON string or {id}', async () => {
     expectOk(await t.call('/api/tag/tag_create', { tag_type: 'agent', name: '客服' }, admin));
     // Only the tag manager's agent tags, stored as it spells them.
-    expectCode(await t.call('/api/agent/create', { name: '乱标签', llm_name: 'agent-chat', tags: ['客服', '随手写的'] }, alice), 40001, '没有名为「随手写的」的智能体标签，请先在标签管理中添加');
+    expectCode(
+      await t.call('/api/agent/create', { name: '乱标签', llm_name: 'agent-chat', tags: ['客服', '随手写的'] }, alice),
+      40001,
+      '没有名为「随手写的」的智能体标签，请先在标签管理中添加',
+    );
     const agent = await create(alice, { name: '  客服助手 ', tags: ['客服', '客服'] });
     expect(agent).toMatchObject({
       name: '客服助手',
