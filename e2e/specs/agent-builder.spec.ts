@@ -2,7 +2,7 @@ import { expect, test, type Page } from '../support/test';
 import { adminToken, apiCreateModel } from '../support/api';
 import { SCRIPTED_LLM_BASE_URL } from '../support/constants';
 import { answers, chooseOption, composer, inDarkMode, uniqueModelName } from '../support/models';
-import { shot, toast, useToken } from '../support/ui';
+import { createKeyOnDeployPage, shot, toast, useToken } from '../support/ui';
 
 const card = (page: Page, name: string) => page.getByTestId('agent-card').filter({ hasText: name });
 
@@ -90,19 +90,13 @@ test('an agent: build it with a tool and a tag, find it in the list, publish it,
     .getByRole('button', { name: /发布\/接入/ })
     .click();
   await expect(page).toHaveURL(new RegExp(`/agent/dep/${agentId}$`));
-  await page.getByRole('button', { name: /创建密钥/ }).click();
-  await page.getByLabel('密钥名称').fill('官网客服');
-  await page
-    .getByRole('dialog')
-    .getByRole('button', { name: /创建密钥/ })
-    .click();
-  const key = (await page.getByTestId('created-api-key').innerText()).trim();
+  const key = await createKeyOnDeployPage(page, '官网客服');
   expect(key).toMatch(/^ak-[\w-]{40}$/);
-  await page.getByRole('button', { name: '我已保存' }).click();
   const row = page.getByRole('row').filter({ hasText: '官网客服' });
   await expect(row).toContainText('从未使用');
   await expect(row).not.toContainText(key);
-  await expect(page.getByText(`Bearer ${key}`)).toBeVisible();
+  // The curl example (the MCP configuration below carries it too, in double quotes).
+  await expect(page.getByText(`'Authorization: Bearer ${key}'`)).toBeVisible();
   await expect(page.getByText(`/embed/agent/${agentId}?key=${key}`)).toBeVisible();
   await shot(page, 'agent-deploy-light');
 

@@ -3,7 +3,7 @@ import { adminToken, apiCreateModel } from '../support/api';
 import { SCRIPTED_LLM_BASE_URL } from '../support/constants';
 import { answers, ask, composer, uniqueModelName } from '../support/models';
 import { scriptLlm } from '../support/scripted-llm';
-import { shot, toast, useToken } from '../support/ui';
+import { createKeyOnDeployPage, shot, toast, useToken } from '../support/ui';
 
 const ACTION = '智能体准备调用工具，请确认是否执行';
 const run = Date.now().toString(36);
@@ -164,14 +164,7 @@ test.describe('multi-agent setups', () => {
     await expect(toast(page, '已发布')).toBeVisible();
     await setupCard.getByRole('button', { name: /^接\s?入$/ }).click();
     await expect(page).toHaveURL(new RegExp(`/multi-agent/dep/${setupId}$`));
-    await page.getByRole('button', { name: /创建密钥/ }).click();
-    await page.getByLabel('密钥名称').fill('官网');
-    await page
-      .getByRole('dialog')
-      .getByRole('button', { name: /创建密钥/ })
-      .click();
-    const key = (await page.getByTestId('created-api-key').innerText()).trim();
-    await page.getByRole('button', { name: '我已保存' }).click();
+    const key = await createKeyOnDeployPage(page, '官网');
     await expect(page.getByText(`/embed/agent/${setupId}?key=${key}`)).toBeVisible();
 
     const question = `嵌入页提问 ${run}`;

@@ -62,3 +62,16 @@ export async function fillRegisterForm(page: Page, user: TestUser): Promise<void
   await page.getByLabel('密码', { exact: true }).fill(user.password);
   await page.getByLabel('确认密码', { exact: true }).fill(user.password);
 }
+
+/** Creates an API key on an agent's or setup's deploy page and closes the dialog: the whole key, shown that once. */
+export async function createKeyOnDeployPage(page: Page, name: string): Promise<string> {
+  await page.getByRole('button', { name: /创建密钥/ }).click();
+  await page.getByLabel('密钥名称').fill(name);
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: /创建密钥/ })
+    .click();
+  const key = (await page.getByTestId('created-api-key').innerText()).trim();
+  await page.getByRole('button', { name: '我已保存' }).click();
+  return key;
+}

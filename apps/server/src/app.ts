@@ -12,6 +12,7 @@ import { agentReferences, agentRoutes, createAgentModule } from './modules/agent
 import { agentChatRoutes, createAgentChatService } from './modules/agent-chat/index.js';
 import { auditRoutes, createAuditService } from './modules/audit/index.js';
 import { agentPublishRoutes, createAgentPublishModule } from './modules/agent-publish/index.js';
+import { agentMcpRoutes, createAgentMcp } from './modules/agent-mcp/index.js';
 import { createMaModule, maReferences, maRoutes, othersSetupsUsing } from './modules/multi-agent/index.js';
 import { createMaChatService, maChatRoutes } from './modules/multi-agent-chat/index.js';
 import { conversationRoutes, createConversationService, createTitleWriter } from './modules/conversation/index.js';
@@ -207,7 +208,16 @@ export async function buildApp({ config, database, smsProvider, logStream, exten
   maRoutes(app, multiAgent.setups);
   const maChat = createMaChatService({ ...agentRunning, setups: multiAgent.registry });
   maChatRoutes(app, maChat);
-  agentPublishRoutes(app, createAgentPublishModule({ db, agents: agentModule.registry, setups: multiAgent.registry, runner: agentChat, setupRunner: maChat, log: app.log }));
+  const agentPublish = createAgentPublishModule({ db, agents: agentModule.registry, setups: multiAgent.registry, runner: agentChat, setupRunner: maChat, log: app.log });
+  agentPublishRoutes(app, agentPublish);
+  const agentMcp = createAgentMcp({
+    gate: agentPublish.gate,
+    runners: { agent: agentChat, setup: maChat },
+    subjects: { agent: (viewer, id) => agentModule.registry.getUsableAgent(viewer, id), setup: (viewer, id) => multiAgent.registry.getUsableSetup(viewer, id) },
+    log: app.log,
+  });
+  app.addHook('onClose', () => agentMcp.close());
+  agentMcpRoutes(app, agentMcp);
   topologyRoutes(app, createTopologyService({ references }));
   versionRoutes(app, database.ping);
   const auditRetentionDays = () => system.numberValue(AUDIT_RETENTION_DAYS_PROPERTY, DEFAULT_AUDIT_RETENTION_DAYS);

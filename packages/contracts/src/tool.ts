@@ -60,6 +60,8 @@ export interface OpenApiOperation {
   name: string;
   summary: string;
   input_schema: Record<string, unknown>;
+  /** The operation's own `security` (or the document's) asks for no credential (`security: []`): its tool never sends the set's. */
+  anonymous: boolean;
 }
 
 export interface OpenApiPreview {
@@ -120,6 +122,8 @@ export const httpToolConfig = z.object({
   /** Input property → where it goes; unlisted ones: URL placeholders to the path, others to query (GET, DELETE) or JSON body. */
   params: z.record(z.string(), z.enum(TOOL_PARAM_LOCATIONS, { error: `参数位置只能是 ${TOOL_PARAM_LOCATIONS.join('、')}` })).default({}),
   auth: toolAuth.default({ type: 'none' }),
+  /** A tool set's operation that needs no credential (`OpenApiOperation.anonymous`): the set's is not sent. */
+  anonymous: z.boolean({ error: 'anonymous 必须是 true 或 false' }).optional(),
   timeout_ms: z.number({ error: '超时必须是数字' }).int().min(1_000, '超时不能小于 1000 毫秒').max(120_000, '超时不能大于 120000 毫秒').default(TOOL_HTTP_DEFAULTS.timeout_ms),
 });
 export type HttpToolConfig = z.infer<typeof httpToolConfig>;

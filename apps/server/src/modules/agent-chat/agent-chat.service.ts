@@ -2,10 +2,10 @@ import type { AgentChatBody, AgentInfo, CreateAgentBody, HitlDecision, PlanRunIn
 import { type AuthUser, canEdit, forbidden, type Viewer } from '../../core/index.js';
 import { agentExecutor, planProgress, storedStep } from '../../runtime/agent-engine/index.js';
 import { appendStep, listSteps, type RunEvent, type RunService, type RunSink } from '../../runtime/runs/index.js';
-import { prepareTurn, runHeadless, startTurnRun, type HeadlessResult } from '../chat/index.js';
+import { prepareTurn, runHeadless, startTurnRun, type HeadlessResult, type HeadlessTurn } from '../chat/index.js';
 import type { AgentRegistry } from '../agent/index.js';
 import { questionWithAttachments, type ChatAttachments } from '../files/index.js';
-import { decisionFor, pauseOf, PAUSES_BY_DECISION } from './hitl-decisions.js';
+import { decisionFor, pauseOf, PAUSES_BY_DECISION, type DecisionBody } from './hitl-decisions.js';
 import { agentRunInput, runInputOf, type AgentRunInput } from './agent-run-input.js';
 import { buildAgentSpec, type AgentSpecDeps } from './agent-spec.js';
 
@@ -85,6 +85,24 @@ export function createAgentChatService(deps: AgentChatDeps) {
     );
   }
 
+  function decideOn(sink: RunSink, user: AuthUser, area: ChatArea, call: HitlDecision, body: DecisionBody) {
+    return runs.decide(
+      sink,
+      {
+        ownerId: user.id,
+        runId: body.run_id,
+        runKind: area,
+        kinds: PAUSES_BY_DECISION[call],
+        abandonAfterMs: NEVER_ABANDONED,
+        record: async (tx, paused) => {
+          const decision = decisionFor(call, pauseOf(paused.awaiting), body);
+          await appendStep(tx, paused.id, storedStep({ type: 'decision', input: decision, output: null }));
+        },
+      },
+      agentExecutor((context) => buildAgentSpec(deps, user, context, false)),
+    );
+  }
+
   return {
     /** `POST /api/agent/chat` and `POST /api/agent/plan_chat`. */
     async chat(sink: RunSink, user: AuthUser, area: ChatArea, body: AgentChatBody): Promise<void> {
@@ -92,36 +110,22 @@ export function createAgentChatService(deps: AgentChatDeps) {
     },
 
     /** The five decisions under `/agent/chat/` and `/agent/plan_chat/`. */
-    async decide(sink: RunSink, user: AuthUser, area: ChatArea, call: HitlDecision, body: { run_id: string; content?: unknown; feedback?: string }): Promise<void> {
-      await runs.decide(
-        sink,
-        {
-          ownerId: user.id,
-          runId: body.run_id,
-          runKind: area,
-          kinds: PAUSES_BY_DECISION[call],
-          abandonAfterMs: NEVER_ABANDONED,
-          record: async (tx, paused) => {
-            const decision = decisionFor(call, pauseOf(paused.awaiting), body);
-            await appendStep(tx, paused.id, storedStep({ type: 'decision', input: decision, output: null }));
-          },
-        },
-        agentExecutor((context) => buildAgentSpec(deps, user, context, false)),
-      );
+    async decide(sink: RunSink, user: AuthUser, area: ChatArea, call: HitlDecision, body: DecisionBody): Promise<void> {
+      await decideOn(sink, user, area, call, body);
     },
 
     /**
      * For publishing: one turn with nobody watching, its events handed to `onEvent`. Resolves when the
-     * run ends or pauses (a pause cannot be answered over the OpenAI-style API).
+     * run ends or pauses.
      */
-    runHeadless(
-      user: AuthUser,
-      agentId: string,
-      turn: { query: string; history: Array<{ role: 'user' | 'assistant'; content: string }> },
-      onEvent: (event: RunEvent) => void,
-      signal?: AbortSignal,
-    ): Promise<HeadlessResult> {
-      return runHeadless(runs, user.id, (sink) => start(sink, user, 'agent', { agent_id: agentId, query: turn.query, file_ids: [] }, turn.history), onEvent, signal);
+    runHeadless(user: AuthUser, agentId: string, turn: HeadlessTurn, onEvent: (event: RunEvent) => void, signal?: AbortSignal): Promise<HeadlessResult> {
+      const body = { agent_id: agentId, query: turn.query, conversation_id: turn.conversation_id, file_ids: [] };
+      return runHeadless(runs, user.id, (sink) => start(sink, user, 'agent', body, turn.history), onEvent, signal);
+    },
+
+    /** For publishing (MCP): a decision on a paused agent run, the next segment's events handed to `onEvent`; the same one-winner rule. */
+    decideHeadless(user: AuthUser, _agentId: string, call: HitlDecision, body: DecisionBody, onEvent: (event: RunEvent) => void, signal?: AbortSignal): Promise<HeadlessResult> {
+      return runHeadless(runs, user.id, (sink) => decideOn(sink, user, 'agent', call, body), onEvent, signal);
     },
 
     /** `/agent/list_plan_runs`: plan chats with where each stands, newest first. */

@@ -14,6 +14,13 @@ export const PAUSES_BY_DECISION: Record<HitlDecision, HitlKind[]> = {
   hitl_finish: ANY_PAUSE,
 };
 
+/** A decision call's body: the run, and what replaces or answers the pending thing. */
+export interface DecisionBody {
+  run_id: string;
+  content?: unknown;
+  feedback?: string;
+}
+
 const MAX_OBSERVATION_CHARS = 100_000;
 
 const agentPause = z.object({ kind: z.enum(HITL_KINDS), step_id: z.string() });
@@ -51,7 +58,7 @@ function replacement(kind: HitlKind, content: unknown): unknown {
 }
 
 /** The decision step for a pause, with its content checked for that pause (40001 when it does not fit). */
-export function decisionFor(call: HitlDecision, paused: { kind: HitlKind; step_id: string }, body: { content?: unknown; feedback?: string }): DecisionInput {
+export function decisionFor(call: HitlDecision, paused: { kind: HitlKind; step_id: string }, body: Omit<DecisionBody, 'run_id'>): DecisionInput {
   const base = { kind: paused.kind, step_id: paused.step_id };
   switch (call) {
     case 'hitl_action_confirm':

@@ -2,10 +2,13 @@ import type { Logger } from '../../core/index.js';
 import type { Db } from '../../platform/db/index.js';
 import { createApiKeyService, type AgentLookup, type SetupLookup } from './api-key.service.js';
 import { createFailureThrottle } from './key-failure-throttle.js';
+import { createKeyGate } from './key-gate.js';
 import { createOpenAiChat, type HeadlessRunner } from './openai-chat.service.js';
 
 export { agentPublishRoutes } from './agent-publish.routes.js';
-export type { HeadlessTurn } from './openai-format.js';
+export type { KeyGate } from './key-gate.js';
+export type { KeyHolder } from './api-key.service.js';
+export type { HeadlessRunner } from './openai-chat.service.js';
 
 export interface AgentPublishDeps {
   db: Db;
@@ -20,7 +23,9 @@ export interface AgentPublishDeps {
   keyFailures?: { maxFailures: number; windowMs: number };
 }
 
+/** API keys, the door they open (`gate`, also MCP serving's) and the OpenAI-compatible chat behind it. */
 export function createAgentPublishModule({ db, agents, setups, runner, setupRunner, log, keyFailures = { maxFailures: 20, windowMs: 10 * 60_000 } }: AgentPublishDeps) {
   const keys = createApiKeyService({ db, agents, setups });
-  return { keys, openAiChat: createOpenAiChat({ keys, throttle: createFailureThrottle(keyFailures), runners: { agent: runner, setup: setupRunner }, log }) };
+  const gate = createKeyGate(keys, createFailureThrottle(keyFailures));
+  return { keys, gate, openAiChat: createOpenAiChat({ gate, runners: { agent: runner, setup: setupRunner }, log }) };
 }

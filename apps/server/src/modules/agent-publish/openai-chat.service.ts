@@ -1,22 +1,23 @@
-import { openAiChatBody } from '@agent-platform/contracts';
+import { openAiChatBody, type HitlDecision } from '@agent-platform/contracts';
 import { AppError, type AuthUser, type Logger, parseInput } from '../../core/index.js';
 import type { RunEvent } from '../../runtime/runs/index.js';
-import type { HeadlessResult } from '../chat/index.js';
-import { awaitingNotice, badBearer, missingBearer, wrongModel } from './agent-publish.errors.js';
-import type { ApiKeyService, KeyHolder } from './api-key.service.js';
-import type { createFailureThrottle } from './key-failure-throttle.js';
-import { completionOf, emptyUsage, openAiError, turnOf, type HeadlessTurn, type Usage } from './openai-format.js';
+import type { HeadlessResult, HeadlessTurn } from '../chat/index.js';
+import type { DecisionBody } from '../agent-chat/index.js';
+import { awaitingNotice, wrongModel } from './agent-publish.errors.js';
+import type { KeyHolder } from './api-key.service.js';
+import type { KeyGate } from './key-gate.js';
+import { completionOf, emptyUsage, openAiError, turnOf, type Usage } from './openai-format.js';
 
 type Completion = ReturnType<typeof completionOf>;
 
-/** A chat module's headless run (agent chat, multi-agent chat): the same engine as its page, events handed to a callback. */
+/** A chat module's headless runs (agent chat, multi-agent chat): the same engine and decisions as its page, events handed to a callback. */
 export interface HeadlessRunner {
   runHeadless(user: AuthUser, id: string, turn: HeadlessTurn, onEvent: (event: RunEvent) => void, signal?: AbortSignal): Promise<HeadlessResult>;
+  decideHeadless(user: AuthUser, id: string, call: HitlDecision, body: DecisionBody, onEvent: (event: RunEvent) => void, signal?: AbortSignal): Promise<HeadlessResult>;
 }
 
 export interface OpenAiChatDeps {
-  keys: ApiKeyService;
-  throttle: ReturnType<typeof createFailureThrottle>;
+  gate: KeyGate;
   /** Who runs what a key opens. */
   runners: Record<KeyHolder['subject']['kind'], HeadlessRunner>;
   log: Logger;
@@ -46,7 +47,6 @@ export interface CompletionOutput {
 
 export type OpenAiChat = ReturnType<typeof createOpenAiChat>;
 
-const BEARER = /^Bearer\s+(\S+)$/i;
 const RUN_FAILED = '智能体运行失败，请稍后重试';
 
 /** What one headless run came to, with the usage and failure its events reported. */
@@ -57,21 +57,7 @@ interface TurnOutcome {
 }
 
 /** `POST /v1/chat/completions`: an OpenAI-compatible face on a published agent or multi-agent setup, the key as bearer token. */
-export function createOpenAiChat({ keys, throttle, runners, log }: OpenAiChatDeps) {
-  async function holderOf(call: CompletionCall) {
-    throttle.assertAllowed(call.ip);
-    const header = call.authorization;
-    if (!header) throw missingBearer();
-    const key = BEARER.exec(header)?.[1];
-    try {
-      if (!key || key.length > 200) throw badBearer();
-      return await keys.authenticate(key);
-    } catch (error) {
-      if (error instanceof AppError && error.code === 'UNAUTHENTICATED') throttle.recordFailure(call.ip);
-      throw error;
-    }
-  }
-
+export function createOpenAiChat({ gate, runners, log }: OpenAiChatDeps) {
   /** Runs the turn; a client that leaves aborts it. `onEvent` sees every event (the stream opens on the first). */
   async function runTurn(holder: KeyHolder, turn: HeadlessTurn, left: AbortSignal, onEvent: (event: RunEvent) => void): Promise<TurnOutcome> {
     const outcome: Omit<TurnOutcome, 'result'> = { usage: emptyUsage() };
@@ -142,12 +128,12 @@ export function createOpenAiChat({ keys, throttle, runners, log }: OpenAiChatDep
 
   return {
     async complete(call: CompletionCall, output: CompletionOutput): Promise<unknown> {
-      const holder = await holderOf(call);
+      const holder = await gate.holderOf(call.ip, call.authorization);
       const body = parseInput(openAiChatBody, call.body ?? {});
       if (body.model !== holder.subject.id) throw wrongModel(body.model);
       const turn = turnOf(body.messages);
-      await keys.assertServable(holder);
-      await keys.touch(holder.keyId);
+      await gate.assertServable(holder);
+      await gate.touch(holder);
       const format = completionOf(body.model);
       if (!body.stream) return whole(holder, turn, call, output, format);
       const includeUsage = (body.stream_options as { include_usage?: unknown } | undefined)?.include_usage === true;

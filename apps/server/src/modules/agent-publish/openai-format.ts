@@ -1,24 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import type { OpenAiChatBody } from '@agent-platform/contracts';
+import type { HeadlessTurn } from '../chat/index.js';
 import { noUserMessage } from './agent-publish.errors.js';
 
-export interface HistoryMessage {
-  role: 'user' | 'assistant';
-  content: string;
-}
-
-/** What the agent is asked: the last user message, and the user and assistant messages before it. */
-export interface HeadlessTurn {
-  query: string;
-  history: HistoryMessage[];
-}
+type HistoryMessage = Required<HeadlessTurn>['history'][number];
 
 type Message = OpenAiChatBody['messages'][number];
 
 const textOf = (content: Message['content']): string =>
   typeof content === 'string' ? content : (content ?? []).map((part) => (part.type === 'text' && typeof part.text === 'string' ? part.text : '')).join('');
 
-/** System messages are ignored: the agent has its own prompt. Tool messages belong to the client's tools, not the agent's. */
+/**
+ * What the agent is asked: the last user message, and the user and assistant messages before it.
+ * System messages are ignored: the agent has its own prompt. Tool messages belong to the client's tools, not the agent's.
+ */
 export function turnOf(messages: Message[]): HeadlessTurn {
   const lastUser = messages.findLastIndex((message) => message.role === 'user' && textOf(message.content).trim() !== '');
   if (lastUser < 0) throw noUserMessage();

@@ -49,6 +49,13 @@ describe('agents: create, change, publish, list, delete, writing help', () => {
   });
 
   it('creates an agent with defaults and answers it by bare id: a JSON string or {id}', async () => {
+    expectOk(await t.call('/api/tag/tag_create', { tag_type: 'agent', name: '客服' }, admin));
+    // Only the tag manager's agent tags, stored as it spells them.
+    expectCode(
+      await t.call('/api/agent/create', { name: '乱标签', llm_name: 'agent-chat', tags: ['客服', '随手写的'] }, alice),
+      40001,
+      '没有名为「随手写的」的智能体标签，请先在标签管理中添加',
+    );
     const agent = await create(alice, { name: '  客服助手 ', tags: ['客服', '客服'] });
     expect(agent).toMatchObject({
       name: '客服助手',
@@ -146,6 +153,7 @@ describe('agents: create, change, publish, list, delete, writing help', () => {
     expectOk(await t.call('/api/tag/tag_create', { tag_type: 'agent', name: '会议', parent_id: parent.id }, admin));
     const meeting = await create(bob, { name: '会议纪要', description: '整理会议记录', tags: ['会议'] });
     const mail = await create(bob, { name: '邮件助手', tags: ['办公'] });
+    expectOk(await t.call('/api/tag/tag_create', { tag_type: 'agent', name: '娱乐' }, admin));
     await create(bob, { name: '闲聊 100%_', tags: ['娱乐'] });
 
     const mine = await list('list', { page_size: 2 }, bob);
@@ -170,7 +178,10 @@ describe('agents: create, change, publish, list, delete, writing help', () => {
   it('follows the tag manager, blocks deleting its model, and counts in the usage statistics', async () => {
     const tag = expectOk(await t.call('/api/tag/tag_create', { tag_type: 'agent', name: '旧名' }, admin));
     await addModel(bob, 'bob-model');
-    const agent = await create(bob, { name: '标签助手', llm_name: 'bob-model', tags: ['旧名', '新名', '其他'] });
+    expectOk(await t.call('/api/tag/tag_create', { tag_type: 'agent', name: '其他' }, admin));
+    const agent = await create(bob, { name: '标签助手', llm_name: 'bob-model', tags: ['旧名', '其他'] });
+    // A free name stored before tags were checked merges with the renamed tag.
+    await t.rows(sql`update agents set tags = array['旧名', '新名', '其他'] where id = ${agent.id}`);
     expectOk(await t.call('/api/tag/tag_update', { id: tag.id, name: '新名' }, admin));
     expect(expectOk(await t.call<AgentInfo>('/api/agent/detail', agent.id, bob)).tags).toEqual(['新名', '其他']);
 

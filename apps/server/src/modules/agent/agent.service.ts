@@ -50,7 +50,6 @@ function columnsOf(body: Partial<CreateAgentBody>): repo.AgentChanges {
     hitl: body.hitl && storedHitl.write(body.hitl),
     maxSteps: body.max_steps,
     historyTurns: body.history_turns,
-    tags: unique(body.tags),
   };
 }
 
@@ -93,14 +92,16 @@ export function createAgentService({ db, lookups, tags, chatCache, references, o
 
     async create(viewer: Viewer, body: CreateAgentBody): Promise<AgentInfo> {
       await checkReferences(lookups, viewer, body);
-      const row = await repo.insertAgent(db, { ...(columnsOf(body) as repo.NewAgent), ownerId: viewer.id, isPublic: false });
+      const columns = { ...(columnsOf(body) as repo.NewAgent), tags: await tags.checkedNames('agent', body.tags) };
+      const row = await repo.insertAgent(db, { ...columns, ownerId: viewer.id, isPublic: false });
       return show(viewer, row.id);
     },
 
     async update(viewer: Viewer, { id, ...body }: UpdateAgentBody): Promise<AgentInfo> {
       const stored = await editableRow(viewer, id);
       await checkReferences(lookups, viewer, body, { llm_name: stored.llmName, tool_ids: stored.toolIds, kb_ids: stored.kbIds, services: stored.services });
-      if (!(await repo.updateAgent(db, id, columnsOf(body)))) throw agentNotFound();
+      const columns = { ...columnsOf(body), tags: await tags.checkedNames('agent', body.tags, stored.tags) };
+      if (!(await repo.updateAgent(db, id, columns))) throw agentNotFound();
       await chatCache.evict(id);
       return show(viewer, id);
     },

@@ -4,4 +4,4 @@ export { prepareTurn, titleAsker, type Turn, type TurnInput } from './chat-turn.
 export { startTurnRun, type TurnRun } from './turn-run.js';
 export { startAnswerRun, type AnswerRun, type AnswerRunDeps } from './answer-run.js';
 export { answerExecutor, type AnswerInput } from './answer.executor.js';
-export { runHeadless, type HeadlessResult } from './headless-run.js';
+export { runHeadless, type HeadlessResult, type HeadlessTurn } from './headless-run.js';

@@ -1,9 +1,9 @@
 import type { AgentInfo, HitlDecision, MaChatBody } from '@agent-platform/contracts';
 import { AppError, badInput, type AuthUser, type Viewer } from '../../core/index.js';
 import { appendStep, type RunEvent, type RunService, type RunSink } from '../../runtime/runs/index.js';
-import { prepareTurn, runHeadless, startTurnRun, type HeadlessResult } from '../chat/index.js';
+import { prepareTurn, runHeadless, startTurnRun, type HeadlessResult, type HeadlessTurn } from '../chat/index.js';
 import type { AgentRegistry } from '../agent/index.js';
-import { decisionFor, PAUSES_BY_DECISION, type AgentSpecDeps } from '../agent-chat/index.js';
+import { decisionFor, PAUSES_BY_DECISION, type AgentSpecDeps, type DecisionBody } from '../agent-chat/index.js';
 import { questionWithAttachments, type ChatAttachments } from '../files/index.js';
 import type { MaRegistry } from '../multi-agent/index.js';
 import { isAnswerPiece } from './ma-answer.js';
@@ -102,6 +102,24 @@ export function createMaChatService(deps: MaChatDeps) {
     return startTurnRun(runs, sink, run, maExecutor(deps, user, true));
   }
 
+  function decideOn(sink: RunSink, user: AuthUser, call: HitlDecision, body: DecisionBody) {
+    return runs.decide(
+      sink,
+      {
+        ownerId: user.id,
+        runId: body.run_id,
+        runKind: MA_RUN_KIND,
+        kinds: PAUSES_BY_DECISION[call],
+        abandonAfterMs: NEVER_ABANDONED,
+        record: async (tx, paused) => {
+          const decision = decisionFor(call, paused.awaiting as { kind: 'action_confirm'; step_id: string }, body);
+          await appendStep(tx, paused.id, { type: 'decision', input: decision });
+        },
+      },
+      maExecutor(deps, user, false),
+    );
+  }
+
   return {
     /** `POST /api/ma/chat`. */
     async chat(sink: RunSink, user: AuthUser, body: MaChatBody): Promise<void> {
@@ -109,29 +127,21 @@ export function createMaChatService(deps: MaChatDeps) {
     },
 
     /** For publishing: one turn of the setup with nobody watching, its events handed to `onEvent`; the answer's text as the conversation keeps it. */
-    async runHeadless(user: AuthUser, setupId: string, turn: { query: string; history: HeadlessHistory }, onEvent: (event: RunEvent) => void, signal?: AbortSignal): Promise<HeadlessResult> {
+    async runHeadless(user: AuthUser, setupId: string, turn: HeadlessTurn, onEvent: (event: RunEvent) => void, signal?: AbortSignal): Promise<HeadlessResult> {
       const setup = await deps.setups.getUsableSetup(user, setupId);
-      const begin = (sink: RunSink) => start(sink, user, { agent_id: setup.id, query: turn.query, file_ids: [] }, turn.history);
+      const begin = (sink: RunSink) => start(sink, user, { agent_id: setup.id, query: turn.query, conversation_id: turn.conversation_id, file_ids: [] }, turn.history);
       return runHeadless(runs, user.id, begin, onEvent, signal, isAnswerPiece(setup));
     },
 
+    /** For publishing (MCP): a decision on a paused run of the setup, the next segment's events handed to `onEvent`. */
+    async decideHeadless(user: AuthUser, setupId: string, call: HitlDecision, body: DecisionBody, onEvent: (event: RunEvent) => void, signal?: AbortSignal): Promise<HeadlessResult> {
+      const setup = await deps.setups.getUsableSetup(user, setupId);
+      return runHeadless(runs, user.id, (sink) => decideOn(sink, user, call, body), onEvent, signal, isAnswerPiece(setup));
+    },
+
     /** The decisions under `/ma/chat/`: the same one-winner rule as agent chat. */
-    async decide(sink: RunSink, user: AuthUser, call: HitlDecision, body: { run_id: string; content?: unknown; feedback?: string }): Promise<void> {
-      await runs.decide(
-        sink,
-        {
-          ownerId: user.id,
-          runId: body.run_id,
-          runKind: MA_RUN_KIND,
-          kinds: PAUSES_BY_DECISION[call],
-          abandonAfterMs: NEVER_ABANDONED,
-          record: async (tx, paused) => {
-            const decision = decisionFor(call, paused.awaiting as { kind: 'action_confirm'; step_id: string }, body);
-            await appendStep(tx, paused.id, { type: 'decision', input: decision });
-          },
-        },
-        maExecutor(deps, user, false),
-      );
+    async decide(sink: RunSink, user: AuthUser, call: HitlDecision, body: DecisionBody): Promise<void> {
+      await decideOn(sink, user, call, body);
     },
   };
 }

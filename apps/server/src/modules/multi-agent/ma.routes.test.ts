@@ -20,6 +20,7 @@ describe('multi-agent setups: create, change, publish, list, delete', () => {
     bobPrivate = await c.roleAgent('bob 私有', {}, c.bob);
     bobPublished = await c.roleAgent('bob 公开', {}, c.bob);
     expectOk(await c.t.call('/api/agent/publish', { id: bobPublished.id }, c.bob));
+    expectOk(await c.t.call('/api/tag/tag_create', { tag_type: 'ma', name: '客服' }, await c.t.login('ac_admin')));
   });
   afterAll(() => c?.close());
 
@@ -36,6 +37,8 @@ describe('multi-agent setups: create, change, publish, list, delete', () => {
   });
 
   it('creates a handoff setup with defaults, reads it back by bare id, lists, changes and deletes it', async () => {
+    // Only the tag manager's multi-agent tags.
+    expectCode(await c.t.call('/api/ma/create', { ...handoff(), tags: ['客服', '随手写的'] }, c.alice), 40001, '没有名为「随手写的」的多智能体标签，请先在标签管理中添加');
     const setup = await c.createSetup({ ...handoff(), tags: ['客服', '客服'] });
     expect(setup).toMatchObject({
       name: '客服团队',

@@ -70,8 +70,6 @@ export function createMaService({ db, agents, llm, tags }: MaServiceDeps) {
     return show(viewer, id);
   }
 
-  const unique = (values: string[] | undefined) => values && [...new Set(values)];
-
   return {
     visibleRow,
 
@@ -82,7 +80,7 @@ export function createMaService({ db, agents, llm, tags }: MaServiceDeps) {
         name: body.name,
         avatar: body.avatar,
         description: body.description,
-        tags: unique(body.tags),
+        tags: await tags.checkedNames('ma', body.tags),
         mode: body.mode,
         graph: storedGraph.write(graph),
         memberIds: graph.members.map((member) => member.agent_id),
@@ -94,7 +92,7 @@ export function createMaService({ db, agents, llm, tags }: MaServiceDeps) {
       const stored = await editableRow(viewer, id);
       const current = toMaInfo(stored, viewer);
       const graphChanged = ['mode', 'members', 'edges', 'start_agent_id', 'supervisor', 'context', 'max_handoffs'].some((key) => key in body && body[key as keyof typeof body] !== undefined);
-      const changes: repo.MaChanges = { name: body.name, avatar: body.avatar, description: body.description, tags: unique(body.tags) };
+      const changes: repo.MaChanges = { name: body.name, avatar: body.avatar, description: body.description, tags: await tags.checkedNames('ma', body.tags, current.tags) };
       if (graphChanged) {
         const fields: GraphFields = {
           mode: body.mode ?? current.mode,

@@ -56,14 +56,15 @@ describe('tag filters of every list: sub-tags of a first-level tag, ignoring cas
     expect(await filtered(kind, '没有这个标签')).toEqual([]);
   });
 
-  it('matches names stored in another case before tags were checked (agents keep free tags)', async () => {
-    expectOk(await t.call('/api/agent/create', { name: 'agent_legacy', llm_name: 'tagf-model', tags: ['LEGACY'] }, alice));
+  it('matches names stored in another case before tags were checked', async () => {
+    expectOk(await t.call('/api/agent/create', { name: 'agent_legacy', llm_name: 'tagf-model' }, alice));
+    await t.rows(sql`update agents set tags = array['LEGACY'] where name = 'agent_legacy'`);
     expect(await filtered('agent', 'legacy')).toEqual(['agent_legacy']);
     await t.rows(sql`update tools set tags = '["oTHer"]'::jsonb where name = 'tool_other'`);
     expect(await filtered('tool', 'Other')).toEqual(['tool_other']);
   });
 
-  it('tools and services take only tags of their own type, stored as the tag manager spells them', async () => {
+  it('tools, services and agents take only tags of their own type, stored as the tag manager spells them', async () => {
     const made = expectOk(
       await t.call<{ id: string; tags: string[] }>(
         '/api/tool/create',
@@ -81,6 +82,14 @@ describe('tag filters of every list: sub-tags of a first-level tag, ignoring cas
       40001,
       '没有名为「只给智能体」的服务标签，请先在标签管理中添加',
     );
+    expectCode(
+      await t.call('/api/agent/create', { name: 'refused', llm_name: 'tagf-model', tags: ['Docs', '随手写的'] }, alice),
+      40001,
+      '没有名为「随手写的」的智能体标签，请先在标签管理中添加',
+    );
+    const agent = expectOk(await t.call<{ id: string; tags: string[] }>('/api/agent/create', { name: 'spelled', llm_name: 'tagf-model', tags: ['docs', 'faq'] }, alice));
+    expect(agent.tags).toEqual(['Docs', 'FAQ']);
+    expectCode(await t.call('/api/agent/update', { id: agent.id, tags: ['Docs', '只给工具的'] }, alice), 40001, /没有名为「只给工具的」的智能体标签/);
     expect((await t.rows(sql`select id from tools where name = 'refused'`)).length).toBe(0);
     expect((await t.rows(sql`select id from mcp_services where name = 'refused'`)).length).toBe(0);
     // A tag deleted since stays on the tool it was on until the tool's tags change.

@@ -175,6 +175,18 @@ export const AGENT_DEPLOY_TEXT = {
   copy: '复制',
   keyPlaceholder: '<你的密钥>',
   notPublishedHint: '智能体未发布也可以通过密钥调用；发布后其他用户也能在平台内使用它',
+  mcpTitle: 'MCP 服务',
+  mcpDescription:
+    '作为 MCP 服务器（Streamable HTTP）接入 Claude、Cursor 等 MCP 客户端，使用上面的 API 密钥认证。它提供一个工具，参数为 question（问题）与可选的 conversation_id（继续上次的对话）；回答以进度通知逐段返回。需要人工确认时通过 MCP 征询（elicitation）询问调用方，客户端不支持征询时返回说明，可在平台的对话页面中处理。',
+  mcpUrl: 'MCP 地址',
+  mcpTool: '工具',
+  mcpConfigTab: '客户端配置',
+  mcpInspectorTab: 'MCP Inspector',
+  mcpCurlTab: 'curl',
+  mcpConfigHint: '把下面的 JSON 合并到 MCP 客户端的配置文件（如 .mcp.json、.cursor/mcp.json）中',
+  copyMcpConfig: '复制配置',
+  copied: '已复制到剪贴板',
+  copyFailed: '复制失败，请手动选中后复制',
 } as const;
 
 export const AGENT_EMBED_TEXT = {

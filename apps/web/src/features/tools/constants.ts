@@ -150,6 +150,8 @@ export const OPENAPI_TEXT = {
   path: '路径',
   toolName: '工具名称',
   summary: '说明',
+  anonymous: '无需认证',
+  anonymousHint: '文档中此接口的 security 为空：调用时不发送工具集的认证信息',
   selected: (count: number, total: number) => `已选择 ${count} / ${total} 个接口`,
   none: '文档中没有找到接口',
   noneSelected: '请至少选择一个接口',

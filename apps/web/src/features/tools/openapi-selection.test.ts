@@ -3,7 +3,16 @@ import { describe, expect, it } from 'vitest';
 import { duplicateNames, initialSelection, needsServerUrl, providerBody } from './openapi-selection';
 import { credentialDraftOf } from './provider-form';
 
-const op = (key: string, name: string): OpenApiOperation => ({ key, name, method: 'GET', path: `/${name}`, operation_id: null, summary: '', input_schema: { type: 'object' } });
+const op = (key: string, name: string): OpenApiOperation => ({
+  key,
+  name,
+  method: 'GET',
+  path: `/${name}`,
+  operation_id: null,
+  summary: '',
+  input_schema: { type: 'object' },
+  anonymous: false,
+});
 const OPERATIONS = [op('listPets', 'listPets'), op('GET /pets/{id}', 'get_pets_id'), op('createPet', 'LISTPETS')];
 
 describe('OpenAPI import selection', () => {

@@ -69,7 +69,7 @@ export function httpToolSource({ outbound, secrets, providerAuth }: { outbound: 
     async toTool(viewer, row, owner) {
       const config = storedConfig.read(row.config);
       const access = configuredAccess(owner.isAdmin, config.url);
-      const resolved = row.providerId ? await providerAuth.authFor(viewer, row.providerId) : ownAuth(config.auth, row);
+      const resolved = !row.providerId ? ownAuth(config.auth, row) : config.anonymous ? { auth: { type: 'none' as const } } : await providerAuth.authFor(viewer, row.providerId);
       return rowTool(row, {
         timeoutMs: config.timeout_ms + 1_000,
         async execute(input, { signal }) {

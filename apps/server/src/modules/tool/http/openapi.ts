@@ -57,6 +57,12 @@ export function toolNameOf(operationId: string | null, method: string, path: str
   return name || method.toLowerCase();
 }
 
+/**
+ * A `security` list that asks for nothing: empty, or only empty requirements (`{}`: anonymous allowed).
+ * Absent (neither the operation nor the document says) is not anonymous: the set's credential is sent.
+ */
+const asksNoCredential = (security: unknown) => Array.isArray(security) && security.every((requirement) => isObject(requirement) && Object.keys(requirement).length === 0);
+
 function operationOf(document: Json, path: string, method: string, operation: Json, shared: unknown[]): ImportedOperation {
   const properties: Json = {};
   const required: string[] = [];
@@ -98,6 +104,7 @@ function operationOf(document: Json, path: string, method: string, operation: Js
     summary: String(operation.summary ?? ''),
     description: String(operation.description ?? operation.summary ?? ''),
     input_schema: { type: 'object', properties, ...(required.length ? { required: [...new Set(required)] } : {}) },
+    anonymous: asksNoCredential(operation.security ?? document.security),
     params,
   };
 }
@@ -142,6 +149,7 @@ export function httpConfigOf(parsed: ParsedOpenApi, operation: ImportedOperation
     headers: {},
     params: operation.params,
     auth: { type: 'none' },
+    ...(operation.anonymous ? { anonymous: true } : {}),
     timeout_ms: TOOL_HTTP_DEFAULTS.timeout_ms,
   };
 }

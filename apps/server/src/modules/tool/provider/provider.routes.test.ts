@@ -89,6 +89,26 @@ describe('API tool sets: an OpenAPI document with securitySchemes, one shared cr
     expect(await listed(bob)).toContain(created.id);
   });
 
+  it('an operation’s own security overrides the document’s: `security: []` sends no credential, `{}` among others still does', async () => {
+    const erin = await t.signUp('set_erin');
+    const document = JSON.parse(vault.document('bearer')) as { security?: unknown[]; paths: Record<string, unknown> };
+    document.security = [{ vault: [] }];
+    document.paths['/vault/bearer/public/status'] = { get: { operationId: 'publicStatus', summary: '公开状态', security: [] } };
+    document.paths['/vault/bearer/public/optional'] = { get: { operationId: 'optionalStatus', summary: '可选认证', security: [{}, { vault: [] }] } };
+    const anonymousOf = async (text: string) =>
+      Object.fromEntries(expectOk(await t.call<OpenApiPreview>('/api/tool/parse_openapi', { document: text }, erin)).operations.map((operation) => [operation.key, operation.anonymous]));
+    expect(await anonymousOf(JSON.stringify(document))).toEqual({ listNotes: false, getNote: false, ping: false, publicStatus: true, optionalStatus: false });
+
+    const created = expectOk(await t.call<ToolProviderInfo>('/api/tool/provider/create', { document: JSON.stringify(document), credential: { secret: VAULT_SECRETS.robot } }, erin));
+    expect(JSON.parse((await use(toolOf(created, 'publicStatus').id, erin)).output)).toEqual({ who: 'anonymous', credential_sent: false });
+    expect(JSON.parse((await use(toolOf(created, 'optionalStatus').id, erin)).output)).toEqual({ who: 'anonymous', credential_sent: true });
+    expect(JSON.parse((await use(toolOf(created, 'listNotes').id, erin)).output)).toMatchObject({ who: 'robot' });
+
+    // The document's own `security: []`: every operation without one of its own needs no credential.
+    document.security = [];
+    expect(await anonymousOf(JSON.stringify(document))).toEqual({ listNotes: true, getNote: true, ping: true, publicStatus: true, optionalStatus: false });
+  });
+
   it('reaches an API that refuses calls without the credential (401) and works once it is set', async () => {
     const created = expectOk(await t.call<ToolProviderInfo>('/api/tool/provider/create', { url: vault.documentUrl('key-header'), title: '头部密钥' }, carol));
     expect(created).toMatchObject({ auth: { type: 'api_key', in: 'header', name: 'X-Vault-Key' }, credential: null, document_url: vault.documentUrl('key-header') });

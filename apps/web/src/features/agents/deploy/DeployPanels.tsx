@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import { AgentAvatar } from '../components/AgentAvatar';
 import { PublishedTag } from '../components/AgentCard';
 import { ApiKeysCard } from './ApiKeysCard';
+import { McpAccess } from './McpAccess';
 import { UsageDocs } from './UsageDocs';
 
 /** What an API key opens: an agent or a multi-agent setup (its id goes where `agent_id` is asked). */
@@ -26,7 +27,7 @@ interface DeployPanelsProps {
   notPublishedTone: 'info' | 'warning';
 }
 
-/** The deploy page's body: the subject's header, its API keys and the call and embed examples. */
+/** The deploy page's body: the subject's header, its API keys, the call and embed examples and its MCP server. */
 export function DeployPanels({ subject, title, text, listPath, actions, notPublishedTone }: DeployPanelsProps) {
   const navigate = useNavigate();
   // The last key created here: the only whole key the page can put into the examples.
@@ -54,6 +55,7 @@ export function DeployPanels({ subject, title, text, listPath, actions, notPubli
       </Card>
       <ApiKeysCard agentId={subject.id} onCreated={(key) => setApiKey(key.key ?? '')} />
       <UsageDocs agentId={subject.id} apiKey={apiKey} onApiKeyChange={setApiKey} />
+      <McpAccess subject={subject} apiKey={apiKey} />
     </Flex>
   );
 }

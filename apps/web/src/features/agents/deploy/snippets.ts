@@ -1,3 +1,4 @@
+import { agentMcpPath, mcpToolNameOf } from '@agent-platform/contracts';
 import { AGENT_PATHS } from '../constants';
 
 interface Target {
@@ -56,5 +57,31 @@ export function embedSnippet(target: Target): string {
     '  allow="clipboard-write"',
     '  title="智能体对话"',
     '></iframe>',
+  ].join('\n');
+}
+
+/** The agent's (or setup's) MCP server: Streamable HTTP at its own URL. */
+export const mcpUrl = ({ origin, agentId }: Pick<Target, 'origin' | 'agentId'>) => `${origin}${agentMcpPath(agentId)}`;
+
+/** The `mcpServers` entry MCP clients (Claude Code, Cursor and the like) read: the URL and the key as an `Authorization` header. */
+export function mcpClientConfig(target: Target, name: string): string {
+  const server = mcpToolNameOf(name, target.agentId).replace(/^ask_/, '');
+  return JSON.stringify({ mcpServers: { [server]: { type: 'http', url: mcpUrl(target), headers: { Authorization: `Bearer ${target.apiKey}` } } } }, null, 2);
+}
+
+/** The MCP Inspector's command line listing the server's tool. */
+export function mcpInspectorCommand(target: Target): string {
+  return `npx @modelcontextprotocol/inspector --cli ${mcpUrl(target)} --transport http --method tools/list --header ${shellQuote(`Authorization: Bearer ${target.apiKey}`)}`;
+}
+
+/** The first request of an MCP session with curl: the answer's `Mcp-Session-Id` header names the session for the next requests. */
+export function mcpCurlExample(target: Target): string {
+  const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'curl', version: '1.0' } } });
+  return [
+    `curl -i ${mcpUrl(target)} \\`,
+    `  -H ${shellQuote(`Authorization: Bearer ${target.apiKey}`)} \\`,
+    `  -H 'Content-Type: application/json' \\`,
+    `  -H 'Accept: application/json, text/event-stream' \\`,
+    `  -d ${shellQuote(body)}`,
   ].join('\n');
 }

@@ -18,7 +18,18 @@ const COLUMNS: TableColumnsType<OpenApiOperation> = [
   { title: TEXT.method, dataIndex: 'method', key: 'method', width: 90, render: (method: string) => <Tag color={METHOD_COLORS[method.toUpperCase()]}>{method.toUpperCase()}</Tag> },
   { title: TEXT.path, dataIndex: 'path', key: 'path', ellipsis: true, render: (path: string) => <Typography.Text code>{path}</Typography.Text> },
   { title: TEXT.toolName, dataIndex: 'name', key: 'name', width: 200, ellipsis: true },
-  { title: TEXT.summary, dataIndex: 'summary', key: 'summary', ellipsis: true },
+  {
+    title: TEXT.summary,
+    dataIndex: 'summary',
+    key: 'summary',
+    ellipsis: true,
+    render: (summary: string, operation) => (
+      <>
+        {operation.anonymous ? <Tag title={TEXT.anonymousHint}>{TEXT.anonymous}</Tag> : null}
+        {summary}
+      </>
+    ),
+  },
 ];
 
 /**
