@@ -16,9 +16,9 @@ export interface Period {
 const from = (period: Period) => sql`${`${period.startDate}T00:00:00Z`}::timestamptz`;
 const until = (period: Period) => sql`(${period.endDate}::date + 1)::timestamp at time zone 'UTC'`;
 const inPeriod = (column: SQL, period: Period) => sql`${column} >= ${from(period)} and ${column} < ${until(period)}`;
-/** Grouped by the date (cheap), formatted once per group. */
-const utcDay = (column: SQL) => sql`(${column} at time zone 'UTC')::date`;
-const dayText = (column: SQL) => sql`to_char(${column}, 'YYYY-MM-DD')`;
+/** The UTC day as a day number: integer arithmetic per row (a time zone conversion per row costs several times more), formatted once per group. */
+const utcDay = (column: SQL) => sql`floor(date_part('epoch', ${column}) / 86400)::int`;
+const dayText = (dayNumber: SQL) => sql`to_char(date '1970-01-01' + ${dayNumber}, 'YYYY-MM-DD')`;
 
 /** Usage rows of the period, raw and rolled up, grouped by the `keys` (the same columns from both tables, in the same order). */
 function usageOfPeriod(period: Period, keys: { raw: SQL; daily: SQL; count: number }, where: SQL = sql`true`): SQL {
@@ -42,24 +42,18 @@ type TokenRow = { calls: unknown; prompt_tokens: unknown; completion_tokens: unk
 const TOKEN_SUMS = sql`sum(calls)::bigint as calls, sum(prompt_tokens)::bigint as prompt_tokens, sum(completion_tokens)::bigint as completion_tokens`;
 
 export async function countUsers(db: Db, period: Period) {
-  const [row] = await selectRows<{ total: unknown; fresh: unknown }>(
-    db,
-    sql`select count(*) as total, count(*) filter (where ${inPeriod(sql`created_at`, period)}) as fresh from users`,
-  );
+  const [row] = await selectRows<{ total: unknown; fresh: unknown }>(db, sql`select count(*) as total, count(*) filter (where ${inPeriod(sql`created_at`, period)}) as fresh from users`);
   return { total: num(row?.total), new: num(row?.fresh) };
 }
 
 export async function countActiveUsers(db: Db, period: Period): Promise<number> {
   const keys = { raw: sql`user_id`, daily: sql`user_id`, count: 1 };
-  const [row] = await selectRows<{ active: unknown }>(
-    db,
-    sql`select count(distinct user_id) as active from (${usageOfPeriod(period, keys, sql`user_id is not null`)}) parts`,
-  );
+  const [row] = await selectRows<{ active: unknown }>(db, sql`select count(distinct user_id) as active from (${usageOfPeriod(period, keys, sql`user_id is not null`)}) parts`);
   return num(row?.active);
 }
 
 export async function tokensPerModelAndDay(db: Db, period: Period) {
-  const keys = { raw: sql`${utcDay(sql`created_at`)} as day, model`, daily: sql`day, model`, count: 2 };
+  const keys = { raw: sql`${utcDay(sql`created_at`)} as day, model`, daily: sql`day - date '1970-01-01', model`, count: 2 };
   const rows = await selectRows<TokenRow & { day: string; model: string }>(
     db,
     sql`select ${dayText(sql`day`)} as day, model, ${TOKEN_SUMS} from (${usageOfPeriod(period, keys)}) parts group by parts.day, model order by parts.day, model`,

@@ -52,7 +52,7 @@ describe('the usage summary', () => {
 
   it('is for administrators only, and refuses a period it cannot answer with a Chinese message', async () => {
     expectCode(await c.t.call(SUMMARY, { start_date: daysAgo(6), end_date: today() }, c.alice), 40301, '需要管理员权限');
-    const refused = async (body: unknown, msg: string) => expectCode(await c.t.call(SUMMARY, body, admin), 40001, new RegExp(`：${msg}$`));
+    const refused = async (body: unknown, msg: string) => expectCode(await c.t.call(SUMMARY, body, admin), 40001, new RegExp(`：${msg}(；|$)`));
     await refused({ end_date: today() }, '请选择开始日期');
     await refused({ start_date: '2026/01/01', end_date: today() }, '开始日期格式应为 YYYY-MM-DD');
     await refused({ start_date: '2026-02-30', end_date: '2026-03-01' }, '开始日期不是有效日期');
@@ -74,7 +74,9 @@ describe('the usage summary', () => {
     expect(summary.users.active).toBe(1);
     expect(summary.messages_per_day.at(-1)).toEqual({ day: today(), messages: 2 });
     const [raw] = await c.t.rows<{ calls: number; tokens: number }>(sql`select count(*)::int as calls, sum(prompt_tokens + completion_tokens)::int as tokens from usage_records`);
-    expect(summary.tokens_per_day).toEqual([{ day: today(), model: 'agent-chat-model', calls: raw!.calls, prompt_tokens: expect.any(Number), completion_tokens: expect.any(Number), total_tokens: raw!.tokens }]);
+    expect(summary.tokens_per_day).toEqual([
+      { day: today(), model: 'agent-chat-model', calls: raw!.calls, prompt_tokens: expect.any(Number), completion_tokens: expect.any(Number), total_tokens: raw!.tokens },
+    ]);
     expect(summary.top_users[0]).toMatchObject({ calls: raw!.calls, total_tokens: raw!.tokens });
     expect(summary.runs).toMatchObject({ total: 1, failed: 0 });
   });
@@ -93,7 +95,7 @@ describe('the usage summary', () => {
       agentIds = [(await c.createAgent({ name: '年度助手甲' })).id, (await c.createAgent({ name: '年度助手乙' })).id];
       const [first, second] = agentIds;
       await c.t.rows(sql`update conversations set subject = case when created_at::time < '12:00' then ${first} else ${second} end where kind = 'agent' and subject = 'seed-model'`);
-      await c.t.rows(sql`update usage_records set agent_id = case when prompt_tokens % 3 = 0 then ${first}::uuid else ${second}::uuid end where feature = 'agent'`);
+      await c.t.rows(sql`update usage_records set agent_id = case when prompt_tokens % 3 = 0 then ${first}::uuid else ${second}::uuid end where feature = 'agent' and agent_id is null`);
       await c.t.database.db.execute(sql.raw('vacuum analyze'));
       console.log(`[summary] ${c.t.dialect}: seeded ${JSON.stringify(YEAR)} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
     }, 900_000);

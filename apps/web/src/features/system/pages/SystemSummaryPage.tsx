@@ -1,0 +1,109 @@
+import { daysInPeriod, SUMMARY_MAX_DAYS, type UsageSummary } from '@agent-platform/contracts';
+import { Alert, Card, Col, DatePicker, Empty, Flex, Row, Skeleton, Statistic } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useState } from 'react';
+import { AdminOnly } from '../../../components/AdminOnly';
+import { PageHeader } from '../../../components/PageHeader';
+import { formatBytes } from '../../../lib/format';
+import { useSessionUser } from '../../auth';
+import { SummaryCharts } from '../components/summary/SummaryCharts';
+import { SummaryTable } from '../components/summary/SummaryTable';
+import { SUMMARY_TEXT as TEXT, SYSTEM_TITLES } from '../constants';
+import { useUsageSummary } from '../queries';
+import { hasActivity, summaryTables } from '../summary-tables';
+
+const DAY = 'YYYY-MM-DD';
+/** Days are UTC days, as the server counts them. */
+const todayUtc = () => dayjs(new Date().toISOString().slice(0, 10));
+const lastDays = (days: number): [Dayjs, Dayjs] => [todayUtc().subtract(days - 1, 'day'), todayUtc()];
+const PRESETS = [7, 30, 90].map((days) => ({ label: TEXT.presets[days], value: lastDays(days) }));
+
+function Figures({ summary }: { summary: UsageSummary }) {
+  const figures: Array<[string, string | number]> = [
+    [TEXT.totalUsers, summary.users.total],
+    [TEXT.newUsers, summary.users.new],
+    [TEXT.activeUsers, summary.users.active],
+    [TEXT.runs, summary.runs.total],
+    [TEXT.failedRuns, summary.runs.failed],
+    [TEXT.knowledgeBases, summary.knowledge.knowledge_bases],
+    [TEXT.documents, summary.knowledge.documents],
+    [TEXT.documentBytes, formatBytes(summary.knowledge.document_bytes)],
+    [TEXT.fileBytes, formatBytes(summary.knowledge.file_bytes)],
+  ];
+  return (
+    <Row gutter={[16, 16]}>
+      {figures.map(([title, value]) => (
+        <Col key={title} xs={12} md={8} xl={Math.floor(24 / 9) + 1}>
+          <Card size="small">
+            <Statistic title={title} value={value} />
+          </Card>
+        </Col>
+      ))}
+    </Row>
+  );
+}
+
+function Dashboard({ summary }: { summary: UsageSummary }) {
+  const tables = summaryTables(summary);
+  const period = `${summary.start_date}_${summary.end_date}`;
+  return (
+    <Flex vertical gap={16}>
+      <Figures summary={summary} />
+      {hasActivity(summary) ? (
+        <>
+          <SummaryCharts summary={summary} />
+          <Row gutter={[16, 16]}>
+            <Col xs={24} xl={12}>
+              <SummaryTable spec={tables.topUsers} period={period} />
+            </Col>
+            <Col xs={24} xl={12}>
+              <SummaryTable spec={tables.topAgents} period={period} />
+            </Col>
+            <Col xs={24} xl={12}>
+              <SummaryTable spec={tables.subjects} period={period} />
+            </Col>
+            <Col xs={24} xl={12}>
+              <SummaryTable spec={tables.failures} period={period} />
+            </Col>
+            <Col xs={24} xl={12}>
+              <SummaryTable spec={tables.messages} period={period} />
+            </Col>
+            <Col xs={24} xl={12}>
+              <SummaryTable spec={tables.tokens} period={period} />
+            </Col>
+          </Row>
+        </>
+      ) : (
+        <Card>
+          <Empty description={TEXT.empty}>{TEXT.emptyHint}</Empty>
+        </Card>
+      )}
+    </Flex>
+  );
+}
+
+/** Administrators: who used what and how much in a period, with each table exported as CSV. */
+export default function SystemSummaryPage() {
+  const user = useSessionUser();
+  const [range, setRange] = useState<[Dayjs, Dayjs]>(() => lastDays(30));
+  const summary = useUsageSummary({ start_date: range[0].format(DAY), end_date: range[1].format(DAY) });
+  return (
+    <AdminOnly isAdmin={user.role === 'admin'}>
+      <PageHeader
+        title={SYSTEM_TITLES.summary}
+        description={TEXT.description}
+        extra={
+          <DatePicker.RangePicker
+            allowClear={false}
+            value={range}
+            presets={PRESETS}
+            disabledDate={(day, { from }) => day.isAfter(todayUtc()) || (from !== undefined && Math.abs(daysInPeriod(from.format(DAY), day.format(DAY))) > SUMMARY_MAX_DAYS)}
+            onChange={(value) => value?.[0] && value[1] && setRange([value[0], value[1]])}
+          />
+        }
+      />
+      {summary.error ? <Alert type="error" showIcon message={summary.error.message} /> : null}
+      {summary.data ? <Dashboard summary={summary.data} /> : summary.isLoading ? <Skeleton active paragraph={{ rows: 8 }} data-testid="summary-loading" /> : null}
+    </AdminOnly>
+  );
+}
