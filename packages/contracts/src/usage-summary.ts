@@ -1,19 +1,13 @@
 import { z } from 'zod';
-
-/** The longest period one summary covers (a leap year). */
-export const SUMMARY_MAX_DAYS = 366;
+import { daysInPeriod, SUMMARY_MAX_DAYS } from './usage-summary-values.js';
 
 const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
-const DAY_MS = 86_400_000;
 
 const summaryDay = (label: string) =>
   z
     .string({ error: (issue) => (issue.input === undefined ? `请选择${label}` : `${label}必须是文本`) })
     .regex(DAY_PATTERN, `${label}格式应为 YYYY-MM-DD`)
     .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), `${label}不是有效日期`);
-
-/** Days between two `YYYY-MM-DD` dates, both counted. */
-export const daysInPeriod = (start: string, end: string) => Math.round((Date.parse(`${end}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / DAY_MS) + 1;
 
 /**
  * A period of whole UTC days, both ends included: the usage roll-up sums per UTC day, so a summary

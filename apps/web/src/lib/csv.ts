@@ -1,5 +1,3 @@
-import { saveBlob } from './save-blob';
-
 const csvCell = (value: unknown) => {
   const text = value === null || value === undefined ? '' : String(value);
   return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
@@ -10,7 +8,7 @@ export function toCsv(columns: string[], rows: unknown[][]): string {
   return `\uFEFF${[columns, ...rows].map((row) => row.map(csvCell).join(',')).join('\r\n')}\r\n`;
 }
 
-/** Downloads the rows as a CSV file. */
-export function saveCsv(name: string, columns: string[], rows: unknown[][]): void {
-  saveBlob(new Blob([toCsv(columns, rows)], { type: 'text/csv;charset=utf-8' }), name);
+/** The rows as a CSV file to download. */
+export function csvBlob(columns: string[], rows: unknown[][]): Blob {
+  return new Blob([toCsv(columns, rows)], { type: 'text/csv;charset=utf-8' });
 }

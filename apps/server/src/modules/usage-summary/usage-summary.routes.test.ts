@@ -11,10 +11,19 @@ import { rollUpUsage } from '../usage/index.js';
 import * as repo from './usage-summary.repo.js';
 
 const SUMMARY = '/api/system/summary/query';
-/** Generous: the goal is 300 ms per figure on a quiet machine; tests share two cores with everything else. */
+/**
+ * Generous: the goal is 300 ms per figure on a quiet machine, and tests share two cores with everything
+ * else. A year as it is kept (rows older than 30 days rolled up per day) within 5 s; the worst case, a
+ * whole year of rows never rolled up, within 30 s.
+ */
 const BOUND_MS = Number(process.env.SUMMARY_BOUND_MS ?? 5_000);
-/** The year's size: a tenth of the bench's 1,000 users' messages, its full million usage rows. */
-const YEAR = { ...scaled(YEAR_FOR_1000_USERS, Number(process.env.SUMMARY_SEED_SCALE ?? 0.1)), usageRows: Number(process.env.SUMMARY_USAGE_ROWS ?? 1_000_000) };
+const RAW_YEAR_BOUND_MS = Number(process.env.SUMMARY_RAW_BOUND_MS ?? 30_000);
+/**
+ * The year's size: a tenth of the bench's 1,000 users' messages; the bench's million usage rows on
+ * PostgreSQL, a quarter of them on PGlite (seeding a million there takes minutes). SUMMARY_USAGE_ROWS sets it.
+ */
+const usageRows = (dialect: string) => Number(process.env.SUMMARY_USAGE_ROWS ?? (dialect === 'postgres' ? 1_000_000 : 250_000));
+const YEAR = scaled(YEAR_FOR_1000_USERS, Number(process.env.SUMMARY_SEED_SCALE ?? 0.1));
 const SEEDED = ['users', 'conversations', 'messages', 'runs', 'usage rows'];
 
 const today = () => new Date().toISOString().slice(0, 10);
@@ -85,6 +94,7 @@ describe('the usage summary', () => {
     let agentIds: string[];
 
     beforeAll(async () => {
+      YEAR.usageRows = usageRows(c.t.dialect);
       const started = performance.now();
       for (const step of historySteps(YEAR, 'seeded-without-login').filter((s) => SEEDED.includes(s.label))) {
         for (let from = 1; from <= step.total; from += step.chunk) {
@@ -114,19 +124,19 @@ describe('the usage summary', () => {
       ['knowledge and storage', (p) => repo.knowledgeStorage(c.t.database.db, p)],
     ];
 
-    async function timeEachFigure(label: string): Promise<void> {
+    async function timeEachFigure(label: string, bound: number): Promise<void> {
       for (const [name, figure] of FIGURES) {
         await figure(year()); // warm: the first call also plans and reads pages in
         const started = performance.now();
         await figure(year());
         const ms = performance.now() - started;
         console.log(`[summary] ${c.t.dialect} ${label}: ${name} ${ms.toFixed(1)} ms`);
-        expect(ms, name).toBeLessThan(BOUND_MS);
+        expect(ms, name).toBeLessThan(bound);
       }
     }
 
     it('answers each figure of a year within the bound (times printed), the whole call too', async () => {
-      await timeEachFigure('raw year');
+      await timeEachFigure('raw year', RAW_YEAR_BOUND_MS);
       const started = performance.now();
       const summary = await summarize(daysAgo(365));
       console.log(`[summary] ${c.t.dialect} raw year: whole call ${(performance.now() - started).toFixed(1)} ms`);
@@ -144,15 +154,15 @@ describe('the usage summary', () => {
       const week = [daysAgo(100), daysAgo(94)] as const;
       const before = [await summarize(daysAgo(365)), await summarize(...week)];
       let moved = 0;
-      for (let n = -1; n !== 0; moved += n) n = await rollUpUsage(c.t.database.db, 1, 200_000);
+      for (let n = -1; n !== 0; moved += n) n = await rollUpUsage(c.t.database.db, 30, 200_000);
       const [left] = await c.t.rows<{ n: number }>(sql`select count(*)::int as n from usage_records`);
       const [daily] = await c.t.rows<{ n: number }>(sql`select count(*)::int as n from usage_daily`);
       console.log(`[summary] ${c.t.dialect}: rolled up ${moved} usage rows into ${daily!.n} daily sums; ${left!.n} recent rows stay`);
-      expect(moved).toBeGreaterThan(YEAR.usageRows * 0.9);
+      expect(moved).toBeGreaterThan(YEAR.usageRows * 0.85);
       expect(daily!.n).toBeGreaterThan(0);
       await c.t.database.db.execute(sql.raw('vacuum analyze'));
       expect([await summarize(daysAgo(365)), await summarize(...week)]).toEqual(before);
-      await timeEachFigure('rolled-up year');
+      await timeEachFigure('rolled-up year', BOUND_MS);
     }, 600_000);
   });
 });

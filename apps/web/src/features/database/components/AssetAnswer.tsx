@@ -3,7 +3,8 @@ import { Alert, Button, Card, Flex, Input, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { CopyButton } from '../../../components/chat/CopyButton';
 import { Markdown } from '../../../components/chat/Markdown';
-import { saveCsv } from '../../../lib/csv';
+import { csvBlob } from '../../../lib/csv';
+import { saveBlob } from '../../../lib/save-blob';
 import type { AssetMessageView, AssetResultView } from '../asset-messages';
 import { ASSET_CHAT_TEXT as TEXT } from '../constants';
 import { ResultChart } from './ResultChart';
@@ -64,7 +65,7 @@ export function AssetAnswer({ message, onDecide, onSaveVerified }: AssetAnswerPr
             title={`${TEXT.table}（${TEXT.duration(result.durationMs)}）`}
             extra={
               <Flex gap={4}>
-                <Button size="small" icon={<DownloadOutlined />} onClick={() => saveCsv('result.csv', result.columns, result.rows)}>
+                <Button size="small" icon={<DownloadOutlined />} onClick={() => saveBlob(csvBlob(result.columns, result.rows), 'result.csv')}>
                   {TEXT.csv}
                 </Button>
                 {onSaveVerified ? (

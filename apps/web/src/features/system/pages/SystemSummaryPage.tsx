@@ -33,7 +33,7 @@ function Figures({ summary }: { summary: UsageSummary }) {
   return (
     <Row gutter={[16, 16]}>
       {figures.map(([title, value]) => (
-        <Col key={title} xs={12} md={8} xl={Math.floor(24 / 9) + 1}>
+        <Col key={title} flex="1 1 140px">
           <Card size="small">
             <Statistic title={title} value={value} />
           </Card>

@@ -14,12 +14,22 @@ export function SummaryCharts({ summary }: { summary: UsageSummary }) {
     <Row gutter={[16, 16]}>
       <Col xs={24} xl={12}>
         <Card title={TEXT.messagesChart} size="small" data-testid="summary-messages-chart">
-          <Line key={theme} theme={theme} height={HEIGHT} data={summary.messages_per_day} xField="day" yField="messages" axis={{ y: { title: TEXT.messages } }} />
+          <Line key={theme} theme={theme} height={HEIGHT} data={summary.messages_per_day} xField="day" yField="messages" axis={{ x: { labelAutoHide: true }, y: { title: TEXT.messages } }} />
         </Card>
       </Col>
       <Col xs={24} xl={12}>
         <Card title={TEXT.tokensChart} size="small" data-testid="summary-tokens-chart">
-          <Column key={theme} theme={theme} height={HEIGHT} data={tokens} xField="day" yField="tokens" colorField="model" stack axis={{ y: { title: TEXT.totalTokens } }} />
+          <Column
+            key={theme}
+            theme={theme}
+            height={HEIGHT}
+            data={tokens}
+            xField="day"
+            yField="tokens"
+            colorField="model"
+            stack
+            axis={{ x: { labelAutoHide: true }, y: { title: TEXT.totalTokens } }}
+          />
         </Card>
       </Col>
     </Row>

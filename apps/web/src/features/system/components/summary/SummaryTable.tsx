@@ -1,6 +1,7 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import { Button, Card, Table } from 'antd';
-import { saveCsv } from '../../../../lib/csv';
+import { csvBlob } from '../../../../lib/csv';
+import { saveBlob } from '../../../../lib/save-blob';
 import { SUMMARY_TEXT as TEXT } from '../../constants';
 import { csvOf, type SummaryTableSpec } from '../../summary-tables';
 
@@ -8,7 +9,7 @@ import { csvOf, type SummaryTableSpec } from '../../summary-tables';
 export function SummaryTable<Row>({ spec, period }: { spec: SummaryTableSpec<Row>; period: string }) {
   const exportCsv = () => {
     const { columns, rows } = csvOf(spec);
-    saveCsv(`${spec.file}-${period}.csv`, columns, rows);
+    saveBlob(csvBlob(columns, rows), `${spec.file}-${period}.csv`);
   };
   return (
     <Card
