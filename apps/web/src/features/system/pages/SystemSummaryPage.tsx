@@ -53,24 +53,18 @@ function Dashboard({ summary }: { summary: UsageSummary }) {
         <>
           <SummaryCharts summary={summary} />
           <Row gutter={[16, 16]}>
-            <Col xs={24} xl={12}>
-              <SummaryTable spec={tables.topUsers} period={period} />
-            </Col>
-            <Col xs={24} xl={12}>
-              <SummaryTable spec={tables.topAgents} period={period} />
-            </Col>
-            <Col xs={24} xl={12}>
-              <SummaryTable spec={tables.subjects} period={period} />
-            </Col>
-            <Col xs={24} xl={12}>
-              <SummaryTable spec={tables.failures} period={period} />
-            </Col>
-            <Col xs={24} xl={12}>
-              <SummaryTable spec={tables.messages} period={period} />
-            </Col>
-            <Col xs={24} xl={12}>
-              <SummaryTable spec={tables.tokens} period={period} />
-            </Col>
+            {[
+              <SummaryTable key="users" spec={tables.topUsers} period={period} />,
+              <SummaryTable key="agents" spec={tables.topAgents} period={period} />,
+              <SummaryTable key="subjects" spec={tables.subjects} period={period} />,
+              <SummaryTable key="failures" spec={tables.failures} period={period} />,
+              <SummaryTable key="messages" spec={tables.messages} period={period} />,
+              <SummaryTable key="tokens" spec={tables.tokens} period={period} />,
+            ].map((table) => (
+              <Col key={table.key} xs={24} xl={12}>
+                {table}
+              </Col>
+            ))}
           </Row>
         </>
       ) : (
