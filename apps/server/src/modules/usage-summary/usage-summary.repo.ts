@@ -2,8 +2,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import { type Db, selectRows } from '../../platform/db/index.js';
 
 /**
- * The usage summary's figures, one statement each, every one answered from an index over the period.
- * A report reads across modules' tables by design: one statement per figure, never a row per thing.
+ * The usage summary's figures, one statement each, each with an index over the period.
+ * A report reads across modules' tables by design: one statement per figure, never a call per module.
  * Usage is read from both `usage_records` and the daily sums older rows were rolled up into
  * (`usage/usage-rollup.ts`), whole UTC days on both sides, so a figure is the same before and after.
  */
@@ -16,7 +16,7 @@ export interface Period {
 const from = (period: Period) => sql`${`${period.startDate}T00:00:00Z`}::timestamptz`;
 const until = (period: Period) => sql`(${period.endDate}::date + 1)::timestamp at time zone 'UTC'`;
 const inPeriod = (column: SQL, period: Period) => sql`${column} >= ${from(period)} and ${column} < ${until(period)}`;
-/** The UTC day as a day number: integer arithmetic per row (a time zone conversion per row costs several times more), formatted once per group. */
+/** The UTC day as a day number (plain arithmetic per row), formatted once per group. */
 const utcDay = (column: SQL) => sql`floor(date_part('epoch', ${column}) / 86400)::int`;
 const dayText = (dayNumber: SQL) => sql`to_char(date '1970-01-01' + ${dayNumber}, 'YYYY-MM-DD')`;
 

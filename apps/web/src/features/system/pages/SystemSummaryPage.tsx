@@ -31,15 +31,13 @@ function Figures({ summary }: { summary: UsageSummary }) {
     [TEXT.fileBytes, formatBytes(summary.knowledge.file_bytes)],
   ];
   return (
-    <Row gutter={[16, 16]}>
+    <div style={{ display: 'grid', gap: 16, gridTemplateColumns: 'repeat(auto-fill, minmax(130px, 1fr))' }}>
       {figures.map(([title, value]) => (
-        <Col key={title} flex="1 1 140px">
-          <Card size="small">
-            <Statistic title={title} value={value} />
-          </Card>
-        </Col>
+        <Card key={title} size="small">
+          <Statistic title={title} value={value} />
+        </Card>
       ))}
-    </Row>
+    </div>
   );
 }
 
