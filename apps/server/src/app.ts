@@ -31,6 +31,7 @@ import { createToolModule, toolReferences, toolRoutes } from './modules/tool/ind
 import { createUsageService } from './modules/usage/index.js';
 import { createUserModule, userRoutes } from './modules/user/index.js';
 import { createRemovedThings, createTopologyService, topologyRoutes } from './modules/topology/index.js';
+import { createUsageSummaryService, usageSummaryRoutes } from './modules/usage-summary/index.js';
 import { versionRoutes } from './modules/version/index.js';
 import { createJobQueue, type JobQueue } from './runtime/jobs/index.js';
 import { scheduleUpkeep } from './upkeep.js';
@@ -219,6 +220,7 @@ export async function buildApp({ config, database, smsProvider, logStream, exten
   app.addHook('onClose', () => agentMcp.close());
   agentMcpRoutes(app, agentMcp);
   topologyRoutes(app, createTopologyService({ references }));
+  usageSummaryRoutes(app, createUsageSummaryService({ db }));
   versionRoutes(app, database.ping);
   const auditRetentionDays = () => system.numberValue(AUDIT_RETENTION_DAYS_PROPERTY, DEFAULT_AUDIT_RETENTION_DAYS);
   const stopUpkeep = await scheduleUpkeep({ config, database, jobs, log: app.log, auditRetentionDays });

@@ -18,7 +18,6 @@ const PENDING_APP_PAGES: Array<[path: string, title?: string]> = [
   ['model/ai/face'],
   ['model/ai/stt'],
   ['system/deps'],
-  ['system/summary'],
 ];
 
 const PENDING_STANDALONE_PAGES: Array<[path: string, title: string]> = [];

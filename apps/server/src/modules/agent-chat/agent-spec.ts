@@ -108,7 +108,7 @@ export async function agentEngineParts(deps: AgentSpecDeps, viewer: Viewer, agen
       ...(agent.top_p === null ? {} : { topP: agent.top_p }),
       ...(agent.max_tokens === null ? {} : { maxTokens: agent.max_tokens }),
     },
-    chat: (request, signal) => deps.llm.streamChat(viewer, model, request, { feature, signal }),
+    chat: (request, signal) => deps.llm.streamChat(viewer, model, request, { feature, agentId: agent.id, signal }),
     retrieve: (signal) => retrieveForAgent(deps.retriever, viewer, agent, query, signal),
   };
 }

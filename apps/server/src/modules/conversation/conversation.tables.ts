@@ -21,6 +21,8 @@ export const conversations = pgTable(
     index('conversations_owner_updated_idx').on(table.ownerId, table.updatedAt),
     // The history list of one chat (kind and subject): its page and its total from the index alone.
     index('conversations_owner_kind_subject_idx').on(table.ownerId, table.kind, table.subject, table.updatedAt),
+    // The usage summary: conversations started with each agent and setup in a period.
+    index('conversations_kind_created_idx').on(table.kind, table.createdAt, table.subject),
   ],
 );
 
@@ -43,6 +45,8 @@ export const messages = pgTable(
   },
   (table) => [
     index('messages_conversation_created_idx').on(table.conversationId, table.createdAt),
+    // The usage summary counts messages per day of a period.
+    index('messages_created_idx').on(table.createdAt),
     // A run's answer is found by its run (written at every pause and at the end).
     index('messages_run_idx')
       .on(table.runId)

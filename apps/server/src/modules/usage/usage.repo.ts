@@ -12,6 +12,7 @@ export function usageRowsInsert(records: NewUsageRecord[]): SQL {
       user_id: r.userId ?? null,
       model: r.model,
       feature: r.feature,
+      agent_id: r.agentId ?? null,
       prompt_tokens: r.promptTokens ?? 0,
       completion_tokens: r.completionTokens ?? 0,
       latency_ms: r.latencyMs ?? 0,
@@ -20,10 +21,10 @@ export function usageRowsInsert(records: NewUsageRecord[]): SQL {
     })),
   );
   return sql`
-    insert into usage_records (user_id, model, feature, prompt_tokens, completion_tokens, latency_ms, ok, error)
-    select user_id, model, feature, prompt_tokens, completion_tokens, latency_ms, ok, error
+    insert into usage_records (user_id, model, feature, agent_id, prompt_tokens, completion_tokens, latency_ms, ok, error)
+    select user_id, model, feature, agent_id, prompt_tokens, completion_tokens, latency_ms, ok, error
     from jsonb_to_recordset(${json}::jsonb)
-      as t(user_id uuid, model text, feature text, prompt_tokens int, completion_tokens int, latency_ms int, ok boolean, error text)`;
+      as t(user_id uuid, model text, feature text, agent_id uuid, prompt_tokens int, completion_tokens int, latency_ms int, ok boolean, error text)`;
 }
 
 /** Calls and tokens per user and model: the recent rows plus the daily sums older rows were rolled up into (`usage-rollup.ts`). */

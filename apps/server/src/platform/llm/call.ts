@@ -19,6 +19,7 @@ export function startMeter(settings: LlmGatewaySettings, endpoint: ModelEndpoint
         userId: options.userId,
         model: endpoint.llmName,
         feature: options.feature,
+        agentId: options.agentId ?? null,
         promptTokens: usage.promptTokens,
         completionTokens: usage.completionTokens,
         latencyMs: Date.now() - startedAt,

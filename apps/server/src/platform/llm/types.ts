@@ -102,6 +102,8 @@ export interface CallOptions {
   userId: string | null;
   /** What the call is for, recorded with its usage: `playground`, `agent`, `kb_embedding`, … */
   feature: string;
+  /** The agent whose run makes the call, recorded with its usage (the summary's top agents). */
+  agentId?: string;
   /** Aborting stops the call and closes the upstream connection. */
   signal?: AbortSignal;
   /** Overrides `LLM_TIMEOUT_MS` for this call. */
@@ -137,6 +139,7 @@ export interface LlmCallRecord {
   userId: string | null;
   model: string;
   feature: string;
+  agentId: string | null;
   promptTokens: number;
   completionTokens: number;
   latencyMs: number;

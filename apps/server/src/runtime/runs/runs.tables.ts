@@ -34,6 +34,8 @@ export const runs = pgTable(
     index('runs_running_lease_idx')
       .on(table.leaseUntil)
       .where(sql`status = 'running'`),
+    // The usage summary: runs of a period and how they ended.
+    index('runs_created_status_idx').on(table.createdAt, table.status),
     // The event-log archiver walks ended runs in the order they ended.
     index('runs_ended_idx')
       .on(table.updatedAt, table.id)

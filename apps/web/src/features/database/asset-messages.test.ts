@@ -1,7 +1,8 @@
 import type { StreamEvent } from '@agent-platform/contracts';
 import { describe, expect, it } from 'vitest';
 import { pendingAnswer } from '../../lib/chat-messages';
-import { applyAssetEvent, toCsv, type AssetMessageView } from './asset-messages';
+import { toCsv } from '../../lib/csv';
+import { applyAssetEvent, type AssetMessageView } from './asset-messages';
 
 let seq = 0;
 const ev = (event: string, data: object) => ({ id: (seq += 1), event, data }) as StreamEvent;

@@ -53,13 +53,3 @@ export function fromAssetMessage(info: MessageInfo): AssetMessageView {
     chart: meta.chart,
   };
 }
-
-const csvCell = (value: unknown) => {
-  const text = value === null || value === undefined ? '' : String(value);
-  return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-};
-
-/** The rows as CSV (with a byte-order mark, so spreadsheet programs read the Chinese right). */
-export function toCsv(columns: string[], rows: unknown[][]): string {
-  return `\uFEFF${[columns, ...rows].map((row) => row.map(csvCell).join(',')).join('\r\n')}\r\n`;
-}

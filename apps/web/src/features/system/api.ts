@@ -13,6 +13,8 @@ import type {
   UpdatePropertyBody,
   UpdateUserRoleBody,
   UsageStatsBody,
+  UsageSummary,
+  UsageSummaryBody,
   UserInfo,
   UserUsage,
 } from '@agent-platform/contracts';
@@ -64,4 +66,8 @@ export function deleteProperty(body: { id: string }): Promise<null> {
 
 export function batchUpdateProperties(body: BatchUpdatePropertiesBody): Promise<null> {
   return http.post<null>('/system/property/update/batch', body);
+}
+
+export function getUsageSummary(body: UsageSummaryBody): Promise<UsageSummary> {
+  return http.post<UsageSummary>('/system/summary/query', body);
 }

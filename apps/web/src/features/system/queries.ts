@@ -10,6 +10,7 @@ import type {
   UpdatePropertyBody,
   UpdateUserRoleBody,
   UsageStatsBody,
+  UsageSummaryBody,
 } from '@agent-platform/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import type { ApiError } from '../../lib/http';
@@ -19,6 +20,7 @@ import {
   createProperty,
   deleteProperty,
   deleteUser,
+  getUsageSummary,
   listAuditEntries,
   listProperties,
   listUsers,
@@ -57,6 +59,11 @@ export function useUsersUsage(body: UsageStatsBody, enabled = true) {
 /** The audit log; every account action invalidates it with the accounts. */
 export function useAuditEntries(body: ListAuditBody) {
   return useQuery({ queryKey: accountAdminKeys.audit(body), queryFn: () => listAuditEntries(body), placeholderData: keepPreviousData });
+}
+
+/** The usage dashboard of a period. */
+export function useUsageSummary(body: UsageSummaryBody) {
+  return useQuery({ queryKey: ['system', 'summary', body], queryFn: () => getUsageSummary(body), placeholderData: keepPreviousData });
 }
 
 export function useProperties(body: ListPropertiesBody) {

@@ -3,8 +3,9 @@ import { Alert, Button, Card, Flex, Input, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { CopyButton } from '../../../components/chat/CopyButton';
 import { Markdown } from '../../../components/chat/Markdown';
+import { csvBlob } from '../../../lib/csv';
 import { saveBlob } from '../../../lib/save-blob';
-import { toCsv, type AssetMessageView, type AssetResultView } from '../asset-messages';
+import type { AssetMessageView, AssetResultView } from '../asset-messages';
 import { ASSET_CHAT_TEXT as TEXT } from '../constants';
 import { ResultChart } from './ResultChart';
 
@@ -64,7 +65,7 @@ export function AssetAnswer({ message, onDecide, onSaveVerified }: AssetAnswerPr
             title={`${TEXT.table}（${TEXT.duration(result.durationMs)}）`}
             extra={
               <Flex gap={4}>
-                <Button size="small" icon={<DownloadOutlined />} onClick={() => saveBlob(new Blob([toCsv(result.columns, result.rows)], { type: 'text/csv;charset=utf-8' }), 'result.csv')}>
+                <Button size="small" icon={<DownloadOutlined />} onClick={() => saveBlob(csvBlob(result.columns, result.rows), 'result.csv')}>
                   {TEXT.csv}
                 </Button>
                 {onSaveVerified ? (

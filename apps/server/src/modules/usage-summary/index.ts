@@ -1,0 +1,2 @@
+export { createUsageSummaryService, type UsageSummaryService } from './usage-summary.service.js';
+export { usageSummaryRoutes } from './usage-summary.routes.js';
