@@ -38,6 +38,7 @@ export * from './database-values.js';
 export * from './data-asset.js';
 export * from './text-safety.js';
 export * from './topology.js';
+export * from './deps.js';
 export * from './multi-agent.js';
 export * from './multi-agent-values.js';
 export * from './multi-agent-graph.js';
