@@ -57,7 +57,7 @@ describe('/system/deps/query_all: the health of everything the platform depends 
     expect(item(deps, 'model:deps-live').latency_ms).toBeGreaterThanOrEqual(0);
     const broken = item(deps, 'model:deps-broken');
     expect(broken).toMatchObject({ name: '断线模型', status: 'down' });
-    expect(broken.error).toMatch(/无法连接模型服务.*127\.0\.0\.1:1.*ECONNREFUSED.*请检查接口地址/);
+    expect(broken.error).toBe('无法连接 127.0.0.1:1（ECONNREFUSED），请检查模型的接口地址、端口和网络');
     expect(item(deps, 'model:deps-unknown')).toMatchObject({ status: 'degraded', error: expect.stringMatching(/没有「no-such-model」，请检查上游模型 ID/) });
     expect(deps.items.some((entry) => entry.key === 'model:deps-off')).toBe(false);
   });
@@ -73,7 +73,7 @@ describe('/system/deps/query_all: the health of everything the platform depends 
     // Pointing the model at a dead port is a new configuration: it is asked at once, and found down.
     expectOk(await c.t.call('/api/llm/update_llm_model', { id: live.id, base_url: DEAD_URL }, c.admin));
     const after = await report();
-    expect(item(after, 'model:deps-live')).toMatchObject({ status: 'down', error: expect.stringMatching(/无法连接模型服务/) });
+    expect(item(after, 'model:deps-live')).toMatchObject({ status: 'down', error: expect.stringMatching(/^无法连接 127\.0\.0\.1:1/) });
     expect(item(after, 'model:deps-live').checked_at > checkedAt).toBe(true);
     expectOk(await c.t.call('/api/llm/update_llm_model', { id: live.id, base_url: c.llm.url }, c.admin));
     await Promise.all([report(), report()]);

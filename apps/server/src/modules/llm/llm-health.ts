@@ -30,7 +30,7 @@ async function probeModel(outbound: Outbound, row: repo.CallableModelRow, apiKey
       signal,
     });
   } catch (error) {
-    if (error instanceof OutboundRefused || error instanceof OutboundError) return { status: 'down', error: `无法连接模型服务：${error.message}，请检查接口地址、端口和网络` };
+    if (error instanceof OutboundRefused || error instanceof OutboundError) return { status: 'down', error: `${error.message}，请检查模型的接口地址、端口和网络` };
     throw error;
   }
   if (NO_LISTING.has(answer.status)) return { status: 'up', error: null, details: { listed_models: null } };
