@@ -23,7 +23,13 @@ test('a model on a dead port: 依赖检查 marks it down with the reason; the to
   const mark = Date.now().toString(36);
   const embedName = uniqueModelName('deps-embed');
   const chatName = uniqueModelName('deps-chat');
-  const embed = await apiCreateModel(request, token, { llm_name: embedName, display_name: `向量模型-${mark}`, type: 'embedding', base_url: SCRIPTED_LLM_BASE_URL, upstream_model: 'scripted-embedding' });
+  const embed = await apiCreateModel(request, token, {
+    llm_name: embedName,
+    display_name: `向量模型-${mark}`,
+    type: 'embedding',
+    base_url: SCRIPTED_LLM_BASE_URL,
+    upstream_model: 'scripted-embedding',
+  });
   const chat = await apiCreateModel(request, token, { llm_name: chatName, display_name: `对话模型-${mark}`, type: 'chat', base_url: SCRIPTED_LLM_BASE_URL, upstream_model: 'scripted-chat' });
   const kb = await call<{ id: string }>(request, token, '/api/kb/create_knowledge_base', { name: `售后制度-${mark}`, embedding_model: embedName });
   const tool = await call<{ id: string }>(request, token, '/api/tool/create', { kind: 'llm/kb', name: `policy_${mark}`, title: `制度检索-${mark}`, config: { kb_ids: [kb.id] } });
@@ -59,7 +65,10 @@ test('a model on a dead port: 依赖检查 marks it down with the reason; the to
 
     // The kind filter: only models left, then everything again.
     await page.getByRole('combobox', { name: '类型' }).click();
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: /^模型$/ }).click();
+    await page
+      .locator('.ant-select-dropdown:visible .ant-select-item-option')
+      .filter({ hasText: /^模型$/ })
+      .click();
     await page.keyboard.press('Escape');
     await expect(node(`agent:${agent.id}`)).toHaveCount(0);
     await expect(embedNode).toBeVisible();

@@ -29,7 +29,13 @@ describe('/system/deps/query_all: the health of everything the platform depends 
   it('reports the database, storage, queue, OCR and this process, grouped by kind', async () => {
     const deps = await report();
     const kinds = deps.items.map((entry) => entry.kind);
-    expect(kinds).toEqual([...kinds].sort((a, b) => ['database', 'storage', 'model', 'service', 'datasource', 'queue', 'worker', 'ocr', 'process'].indexOf(a) - ['database', 'storage', 'model', 'service', 'datasource', 'queue', 'worker', 'ocr', 'process'].indexOf(b)));
+    expect(kinds).toEqual(
+      [...kinds].sort(
+        (a, b) =>
+          ['database', 'storage', 'model', 'service', 'datasource', 'queue', 'worker', 'ocr', 'process'].indexOf(a) -
+          ['database', 'storage', 'model', 'service', 'datasource', 'queue', 'worker', 'ocr', 'process'].indexOf(b),
+      ),
+    );
 
     const database = item(deps, 'database');
     expect(database).toMatchObject({ kind: 'database', details: { dialect: c.t.dialect } });
@@ -47,7 +53,10 @@ describe('/system/deps/query_all: the health of everything the platform depends 
 
     const processes = deps.items.filter((entry) => entry.kind === 'process');
     expect(processes).toHaveLength(1);
-    expect(processes[0]).toMatchObject({ status: 'up', details: { version: expect.any(String), uptime_seconds: expect.any(Number), rss_bytes: expect.any(Number), node_version: process.version } });
+    expect(processes[0]).toMatchObject({
+      status: 'up',
+      details: { version: expect.any(String), uptime_seconds: expect.any(Number), rss_bytes: expect.any(Number), node_version: process.version },
+    });
     expect(processes[0]!.name).toContain('当前进程');
   });
 
@@ -86,7 +95,16 @@ describe('/system/deps/query_all: the health of everything the platform depends 
     const datasource = expectOk<{ id: string }>(
       await c.t.call(
         '/api/db/dbconnect/create_connection',
-        { name: '本机库', db_type: 'postgresql', host: pg.hostname, port: Number(pg.port || 5432), database: 'postgres', schema: 'public', user: pg.username || 'postgres', password: pg.password },
+        {
+          name: '本机库',
+          db_type: 'postgresql',
+          host: pg.hostname,
+          port: Number(pg.port || 5432),
+          database: 'postgres',
+          schema: 'public',
+          user: pg.username || 'postgres',
+          password: pg.password,
+        },
         c.admin,
       ),
     );
@@ -94,7 +112,12 @@ describe('/system/deps/query_all: the health of everything the platform depends 
     const down = item(deps, `service:${service.id}`);
     expect(down).toMatchObject({ kind: 'service', name: '停机的服务', status: 'down', details: { endpoint: 'http://127.0.0.1:1/mcp' } });
     expect(down.error).toMatch(/^MCP 服务「停机的服务」无法连接：/);
-    expect(item(deps, `datasource:${datasource.id}`)).toMatchObject({ kind: 'datasource', name: '本机库', status: 'up', details: { db_type: 'postgresql', version: expect.stringMatching(/\d+\.\d+/) } });
+    expect(item(deps, `datasource:${datasource.id}`)).toMatchObject({
+      kind: 'datasource',
+      name: '本机库',
+      status: 'up',
+      details: { db_type: 'postgresql', version: expect.stringMatching(/\d+\.\d+/) },
+    });
   });
 
   it('answers administrators only', async () => {

@@ -40,7 +40,14 @@ export function createProbeCache({ ttlMs, concurrency }: ProbeCacheOptions) {
     const base = { key: target.key, kind: target.kind, name: target.name };
     try {
       const outcome = await target.probe(AbortSignal.timeout(ttlMs));
-      return { ...base, status: outcome.status, latency_ms: Date.now() - started, error: outcome.error ?? null, checked_at: new Date().toISOString(), details: { ...target.details, ...outcome.details } };
+      return {
+        ...base,
+        status: outcome.status,
+        latency_ms: Date.now() - started,
+        error: outcome.error ?? null,
+        checked_at: new Date().toISOString(),
+        details: { ...target.details, ...outcome.details },
+      };
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       return { ...base, status: 'down', latency_ms: Date.now() - started, error: reason, checked_at: new Date().toISOString(), details: target.details };
@@ -65,5 +72,3 @@ export function createProbeCache({ ttlMs, concurrency }: ProbeCacheOptions) {
     },
   };
 }
-
-export type ProbeCache = ReturnType<typeof createProbeCache>;

@@ -22,7 +22,8 @@ export async function checkQueue(db: Db, processes: HeardProcess[]): Promise<Dep
     const oldest = stats.kinds.flatMap((kind) => (kind.oldestWaitingSince ? [kind.oldestWaitingSince.getTime()] : [])).sort((a, b) => a - b)[0];
     const waitingSeconds = oldest === undefined ? null : Math.max(0, Math.round((Date.now() - oldest) / 1000));
     const details = { queued: sum((kind) => kind.queued), running: sum((kind) => kind.running), failed_24h: sum((kind) => kind.failed24h), oldest_waiting_seconds: waitingSeconds };
-    if (waitingSeconds !== null && waitingSeconds > STUCK_AFTER_SECONDS) return { status: 'degraded', error: `最早的任务已排队 ${minutes(waitingSeconds)} 分钟，处理进程可能不够或已停止`, details };
+    if (waitingSeconds !== null && waitingSeconds > STUCK_AFTER_SECONDS)
+      return { status: 'degraded', error: `最早的任务已排队 ${minutes(waitingSeconds)} 分钟，处理进程可能不够或已停止`, details };
     const last = stats.lastFailure;
     if (last) return { status: 'degraded', error: `24 小时内有 ${details.failed_24h} 个任务失败，最近一次（${last.kind}）：${last.error ?? '未记录原因'}`, details };
     return { status: 'up', error: null, details };

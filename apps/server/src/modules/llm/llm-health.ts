@@ -59,25 +59,23 @@ function listedIds(body: Buffer): string[] | undefined {
 export function modelProbeTargets({ db, secrets, outbound }: { db: Db; secrets: SecretBox; outbound: Outbound }): ProbeTargets {
   return async () => {
     const rows = await repo.listEnabledModels(db, MAX_MODELS);
-    return rows.map(
-      (row): ProbeTarget => ({
-        key: `model:${row.llmName.toLowerCase()}`,
-        kind: 'model',
-        name: row.displayName || row.llmName,
-        version: row.updatedAt.toISOString(),
-        details: { type: row.type, base_url: row.baseUrl, upstream_model: row.upstreamModel },
-        async probe(signal) {
-          let apiKey: string | null = null;
-          if (row.apiKeySealed) {
-            try {
-              apiKey = secrets.open(row.apiKeySealed);
-            } catch {
-              return { status: 'down', error: keyUnreadable(row.llmName).message };
-            }
+    return rows.map((row): ProbeTarget => ({
+      key: `model:${row.llmName.toLowerCase()}`,
+      kind: 'model',
+      name: row.displayName || row.llmName,
+      version: row.updatedAt.toISOString(),
+      details: { type: row.type, base_url: row.baseUrl, upstream_model: row.upstreamModel },
+      async probe(signal) {
+        let apiKey: string | null = null;
+        if (row.apiKeySealed) {
+          try {
+            apiKey = secrets.open(row.apiKeySealed);
+          } catch {
+            return { status: 'down', error: keyUnreadable(row.llmName).message };
           }
-          return probeModel(outbound, row, apiKey, signal);
-        },
-      }),
-    );
+        }
+        return probeModel(outbound, row, apiKey, signal);
+      },
+    }));
   };
 }

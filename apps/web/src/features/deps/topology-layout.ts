@@ -1,9 +1,9 @@
 import type { TopologyEdge, TopologyNode } from '@agent-platform/contracts';
 
 /** A node's box on the drawing, in drawing units (pixels at 100%). */
-export const NODE_WIDTH = 176;
+export const NODE_WIDTH = 160;
 export const NODE_HEIGHT = 48;
-const COLUMN_GAP = 80;
+const COLUMN_GAP = 60;
 const ROW_GAP = 16;
 const MARGIN = 24;
 /** Reordering passes: each sorts a column by where its neighbours sit, which shortens crossing edges. */

@@ -11,7 +11,9 @@ export interface TopologyFilter {
 
 /** Whether a node passes the filter: any of the kinds (none chosen: all), the owner, the tag. */
 export const passes = (node: TopologyNode, filter: TopologyFilter) =>
-  (filter.kinds.length === 0 || filter.kinds.includes(node.kind)) && (filter.owner === undefined || (node.owner_id ?? '') === filter.owner) && (filter.tag === undefined || node.tags.includes(filter.tag));
+  (filter.kinds.length === 0 || filter.kinds.includes(node.kind)) &&
+  (filter.owner === undefined || (node.owner_id ?? '') === filter.owner) &&
+  (filter.tag === undefined || node.tags.includes(filter.tag));
 
 const KIND_OPTIONS = TOPOLOGY_KINDS.map((kind) => ({ value: kind, label: TOPOLOGY_KIND_LABELS[kind] }));
 

@@ -1,10 +1,8 @@
 import type { TopologyEdge } from '@agent-platform/contracts';
 import { theme } from 'antd';
-import type { KeyboardEvent } from 'react';
-import { TOPOLOGY_KIND_LABELS, TOPOLOGY_TEXT as TEXT } from '../constants';
-import { useKindColors } from '../kind-colors';
 import { NODE_HEIGHT, NODE_WIDTH, type TopologyLayout } from '../topology-layout';
 import styles from './Topology.module.css';
+import { TopologyNodeBox } from './TopologyNodeBox';
 
 interface TopologyGraphProps {
   layout: TopologyLayout;
@@ -19,31 +17,19 @@ interface TopologyGraphProps {
   onSelect(key: string | null): void;
 }
 
-/** A name cut to what fits a node: a Chinese character counts two, a Latin letter one. */
-function fitted(name: string, room = 24): string {
-  let used = 0;
-  let index = 0;
-  for (const char of name) {
-    used += /[\u0000-\u00ff]/.test(char) ? 1 : 2;
-    if (used > room) return `${[...name].slice(0, index).join('')}…`;
-    index += 1;
-  }
-  return name;
+/** An arrowhead for the edges; `lit` ones in the primary colour. */
+function Arrow({ id, color }: { id: string; color: string }) {
+  return (
+    <marker id={id} viewBox="0 0 10 10" refX="10" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse">
+      <path d="M 0 0 L 10 5 L 0 10 z" fill={color} />
+    </marker>
+  );
 }
 
-/** The graph as SVG: a node per thing in its kind's colour, an arrow from each user to what it uses. */
+/** The graph as SVG: a node per thing in its kind's colour, an arrow from each user to what it uses (dashed: a reference that does not block deletion). */
 export function TopologyGraph({ layout, edges, zoom, selected, dependants, litEdges, broken, onSelect }: TopologyGraphProps) {
   const { token } = theme.useToken();
-  const kindColor = useKindColors();
   const place = new Map(layout.nodes.map((placed) => [placed.node.key, placed]));
-  const isLit = (key: string) => selected === null || key === selected || dependants.has(key);
-  const keyed = (key: string) => (event: KeyboardEvent) => {
-    if (event.key === 'Enter' || event.key === ' ') {
-      event.preventDefault();
-      onSelect(key === selected ? null : key);
-    }
-  };
-
   return (
     <svg
       className={styles.graph}
@@ -56,12 +42,8 @@ export function TopologyGraph({ layout, edges, zoom, selected, dependants, litEd
       data-testid="topology-graph"
     >
       <defs>
-        <marker id="topology-arrow" viewBox="0 0 10 10" refX="10" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse">
-          <path d="M 0 0 L 10 5 L 0 10 z" fill={token.colorTextQuaternary} />
-        </marker>
-        <marker id="topology-arrow-lit" viewBox="0 0 10 10" refX="10" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse">
-          <path d="M 0 0 L 10 5 L 0 10 z" fill={token.colorPrimary} />
-        </marker>
+        <Arrow id="topology-arrow" color={token.colorTextQuaternary} />
+        <Arrow id="topology-arrow-lit" color={token.colorPrimary} />
       </defs>
       {edges.map((edge) => {
         const from = place.get(edge.from);
@@ -84,53 +66,19 @@ export function TopologyGraph({ layout, edges, zoom, selected, dependants, litEd
           />
         );
       })}
-      {layout.nodes.map(({ node, x, y }) => {
-        const reason = broken.get(node.key);
-        const isSelected = node.key === selected;
-        const lit = selected !== null && dependants.has(node.key);
-        const stroke = isSelected ? token.colorPrimary : reason ? token.colorError : lit ? token.colorPrimary : token.colorBorder;
-        return (
-          <g
-            key={node.key}
-            transform={`translate(${x} ${y})`}
-            className={styles.node}
-            opacity={isLit(node.key) ? 1 : 0.3}
-            role="button"
-            tabIndex={0}
-            aria-label={`${TOPOLOGY_KIND_LABELS[node.kind]}：${node.name}`}
-            aria-pressed={isSelected}
-            data-testid={`topology-node-${node.key}`}
-            data-kind={node.kind}
-            data-selected={isSelected || undefined}
-            data-dependant={lit || undefined}
-            data-broken={reason ? true : undefined}
-            onClick={() => onSelect(isSelected ? null : node.key)}
-            onKeyDown={keyed(node.key)}
-          >
-            <title>{reason ? `${node.name}：${TEXT.broken}（${reason}）` : node.name}</title>
-            <rect
-              width={NODE_WIDTH}
-              height={NODE_HEIGHT}
-              rx={6}
-              fill={lit ? token.colorPrimaryBg : reason ? token.colorErrorBg : token.colorBgContainer}
-              stroke={stroke}
-              strokeWidth={isSelected || lit || reason ? 2 : 1}
-            />
-            <rect width={5} height={NODE_HEIGHT} rx={2} fill={kindColor[node.kind]} />
-            <text x={14} y={20} fontSize={13} fill={token.colorText}>
-              {fitted(node.name, reason ? 20 : 24)}
-            </text>
-            <text x={14} y={38} fontSize={11} fill={token.colorTextSecondary}>
-              {fitted(node.owner_name ? `${TOPOLOGY_KIND_LABELS[node.kind]} · ${node.owner_name}` : TOPOLOGY_KIND_LABELS[node.kind])}
-            </text>
-            {reason ? (
-              <text x={NODE_WIDTH - 22} y={21} fontSize={15} fill={token.colorError}>
-                ⚠
-              </text>
-            ) : null}
-          </g>
-        );
-      })}
+      {layout.nodes.map(({ node, x, y }) => (
+        <TopologyNodeBox
+          key={node.key}
+          node={node}
+          x={x}
+          y={y}
+          selected={node.key === selected}
+          dependant={selected !== null && dependants.has(node.key)}
+          dimmed={selected !== null && node.key !== selected && !dependants.has(node.key)}
+          brokenReason={broken.get(node.key)}
+          onToggle={() => onSelect(node.key === selected ? null : node.key)}
+        />
+      ))}
     </svg>
   );
 }

@@ -12,6 +12,8 @@ import { TopologyLegend } from './TopologyLegend';
 
 const ZOOM = { min: 0.4, max: 1.6, step: 0.2 };
 const clampZoom = (zoom: number) => Math.min(ZOOM.max, Math.max(ZOOM.min, Math.round(zoom * 10) / 10));
+/** The box is as tall as the drawing, within limits: a small graph leaves no empty page below it. */
+const canvasHeight = (drawing: number) => Math.max(280, Math.min(600, drawing + 4));
 /** The zoom at which a drawing this wide fits the box (never above 100%). */
 const fittingZoom = (width: number, room: number) => (width <= room ? 1 : clampZoom(Math.floor((room / width) * 10) / 10));
 
@@ -69,7 +71,7 @@ export function TopologyView({ topology, deps }: { topology: Topology; deps: Dep
       </Flex>
       <div className={styles.layout}>
         <Flex vertical gap={8}>
-          <div className={styles.canvas} ref={canvas}>
+          <div className={styles.canvas} ref={canvas} style={{ height: canvasHeight(layout.height * zoom) }}>
             {visible.length === 0 ? (
               <Empty style={{ marginTop: 120 }} description={TEXT.empty} />
             ) : (
@@ -87,7 +89,13 @@ export function TopologyView({ topology, deps }: { topology: Topology; deps: Dep
           </div>
           <TopologyLegend />
         </Flex>
-        <ImpactPanel node={node} dependants={dependants} hidden={dependants.filter((entry) => !shown.has(entry.key)).length} brokenReason={selected ? broken.get(selected) : undefined} onClear={() => setSelected(null)} />
+        <ImpactPanel
+          node={node}
+          dependants={dependants}
+          hidden={dependants.filter((entry) => !shown.has(entry.key)).length}
+          brokenReason={selected ? broken.get(selected) : undefined}
+          onClear={() => setSelected(null)}
+        />
       </div>
     </Flex>
   );
