@@ -17,10 +17,34 @@ export const passes = (node: TopologyNode, filter: TopologyFilter) =>
 
 const KIND_OPTIONS = TOPOLOGY_KINDS.map((kind) => ({ value: kind, label: TOPOLOGY_KIND_LABELS[kind] }));
 
+interface OneOfProps {
+  label: string;
+  placeholder: string;
+  options: Array<{ value: string; label: string }>;
+  value: string | undefined;
+  onChange(value: string | undefined): void;
+}
+
+/** A searchable single choice that may be cleared, its options in Chinese order. */
+function OneOf({ label, placeholder, options, value, onChange }: OneOfProps) {
+  return (
+    <Select<string>
+      allowClear
+      showSearch={{ optionFilterProp: 'label' }}
+      placeholder={placeholder}
+      aria-label={label}
+      style={{ width: 160 }}
+      options={[...options].sort((a, b) => a.label.localeCompare(b.label, 'zh-CN'))}
+      value={value}
+      onChange={onChange}
+    />
+  );
+}
+
 /** Kind, owner and tag choosers, their options taken from the graph itself. */
 export function TopologyFilters({ nodes, filter, onChange }: { nodes: TopologyNode[]; filter: TopologyFilter; onChange(filter: TopologyFilter): void }) {
   const owners = new Map(nodes.map((node) => [node.owner_id ?? '', node.owner_name ?? TEXT.noOwner]));
-  const tags = [...new Set(nodes.flatMap((node) => node.tags))].sort((a, b) => a.localeCompare(b, 'zh-CN'));
+  const tags = [...new Set(nodes.flatMap((node) => node.tags))];
   return (
     <>
       <Select<TopologyKind[]>
@@ -34,26 +58,14 @@ export function TopologyFilters({ nodes, filter, onChange }: { nodes: TopologyNo
         onChange={(kinds) => onChange({ ...filter, kinds })}
         data-testid="topology-kind-filter"
       />
-      <Select<string>
-        allowClear
-        showSearch={{ optionFilterProp: 'label' }}
+      <OneOf
+        label={TEXT.owner}
         placeholder={TEXT.anyOwner}
-        aria-label={TEXT.owner}
-        style={{ width: 160 }}
-        options={[...owners].map(([value, label]) => ({ value, label })).sort((a, b) => a.label.localeCompare(b.label, 'zh-CN'))}
+        options={[...owners].map(([value, label]) => ({ value, label }))}
         value={filter.owner}
         onChange={(owner) => onChange({ ...filter, owner })}
       />
-      <Select<string>
-        allowClear
-        showSearch={{ optionFilterProp: 'label' }}
-        placeholder={TEXT.anyTag}
-        aria-label={TEXT.tag}
-        style={{ width: 160 }}
-        options={tags.map((tag) => ({ value: tag, label: tag }))}
-        value={filter.tag}
-        onChange={(tag) => onChange({ ...filter, tag })}
-      />
+      <OneOf label={TEXT.tag} placeholder={TEXT.anyTag} options={tags.map((tag) => ({ value: tag, label: tag }))} value={filter.tag} onChange={(tag) => onChange({ ...filter, tag })} />
     </>
   );
 }
