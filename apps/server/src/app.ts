@@ -20,6 +20,7 @@ import { createFileModule, FILE_UPLOAD_URLS, fileRoutes, MAX_FILES_PER_REQUEST, 
 import { createKnowledgeModule, dictionaryRoutes, knowledgeReferences, knowledgeRoutes, retrievalRoutes } from './modules/knowledge/index.js';
 import { createLlmModule, llmReferences, llmRoutes, type LlmService } from './modules/llm/index.js';
 import { createDatasourceModule, datasourceRoutes } from './modules/datasource/index.js';
+import { createDepsService, createProcessReports, depsRoutes } from './modules/deps/index.js';
 import { createDataAssetModule, dataAssetReferences, dataAssetRoutes } from './modules/data-asset/index.js';
 import { createPlaygroundService, playgroundRoutes } from './modules/playground/index.js';
 import { createKbChatService, kbChatRoutes } from './modules/kb-chat/index.js';
@@ -32,7 +33,7 @@ import { createUsageService } from './modules/usage/index.js';
 import { createUserModule, userRoutes } from './modules/user/index.js';
 import { createRemovedThings, createTopologyService, topologyRoutes } from './modules/topology/index.js';
 import { createUsageSummaryService, usageSummaryRoutes } from './modules/usage-summary/index.js';
-import { versionRoutes } from './modules/version/index.js';
+import { readBuildInfo, versionRoutes } from './modules/version/index.js';
 import { createJobQueue, type JobQueue } from './runtime/jobs/index.js';
 import { scheduleUpkeep } from './upkeep.js';
 import { createRunService, runRoutes, type RunService } from './runtime/runs/index.js';
@@ -221,6 +222,10 @@ export async function buildApp({ config, database, smsProvider, logStream, exten
   agentMcpRoutes(app, agentMcp);
   topologyRoutes(app, createTopologyService({ references }));
   usageSummaryRoutes(app, createUsageSummaryService({ db }));
+  // Every process answers the health page's ask for its version, memory and job workers.
+  const processes = createProcessReports({ bus: database.bus, log: app.log, version: readBuildInfo().id, workers: () => jobs.workers() });
+  app.addHook('onClose', async () => processes.close());
+  depsRoutes(app, createDepsService({ database, store: files.store, processes, probes: [llm.health, mcp.health, datasource.health] }));
   versionRoutes(app, database.ping);
   const auditRetentionDays = () => system.numberValue(AUDIT_RETENTION_DAYS_PROPERTY, DEFAULT_AUDIT_RETENTION_DAYS);
   const stopUpkeep = await scheduleUpkeep({ config, database, jobs, log: app.log, auditRetentionDays });

@@ -40,6 +40,7 @@ export * from './text-safety.js';
 export * from './topology.js';
 export * from './usage-summary.js';
 export * from './usage-summary-values.js';
+export * from './deps.js';
 export * from './multi-agent.js';
 export * from './multi-agent-values.js';
 export * from './multi-agent-graph.js';

@@ -9,6 +9,8 @@ export interface TopologyNode {
   id: string;
   name: string;
   owner_id: string | null;
+  /** The owner's nickname (or user name), for filtering by owner. */
+  owner_name: string | null;
   is_public: boolean;
   tags: string[];
   /** The keys of everything that stops working without it: its users, their users, and so on. */

@@ -25,3 +25,4 @@ export {
   type ThingNode,
   type UsersOf,
 } from './references.js';
+export type { ProbeOutcome, ProbeTarget, ProbeTargets } from './dependency-health.js';

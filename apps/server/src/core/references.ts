@@ -35,6 +35,8 @@ export interface ThingNode {
   key: string;
   name: string;
   ownerId: string | null;
+  /** The owner's nickname (or user name); `null` for things without an owner. */
+  ownerName: string | null;
   isPublic: boolean;
   tags: string[];
 }

@@ -17,7 +17,6 @@ const PENDING_APP_PAGES: Array<[path: string, title?: string]> = [
   ['model/ai/detect'],
   ['model/ai/face'],
   ['model/ai/stt'],
-  ['system/deps'],
 ];
 
 const PENDING_STANDALONE_PAGES: Array<[path: string, title: string]> = [];

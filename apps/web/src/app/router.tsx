@@ -10,6 +10,7 @@ import { notFoundRoute, RouteErrorPage, statusRoutes } from '../features/status'
 import { servicesRoutes } from '../features/services';
 import { databaseRoutes } from '../features/database';
 import { systemRoutes } from '../features/system';
+import { depsRoutes } from '../features/deps';
 import { tagsRoutes } from '../features/tags';
 import { toolsRoutes } from '../features/tools';
 import { setHttpHandlers } from '../lib/http';
@@ -49,6 +50,7 @@ export const routes: RouteObject[] = [
                 ...SECTION_REDIRECTS.map(([path, to]): RouteObject => ({ path, element: <Navigate to={to} replace /> })),
                 ...accountRoutes,
                 ...systemRoutes,
+                ...depsRoutes,
                 ...tagsRoutes,
                 ...llmRoutes,
                 ...filesRoutes,

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import { selectRows, type Db } from '../../platform/db/index.js';
 import { isAdmin, type Viewer } from '../../core/index.js';
 import { dbConnections, dbTableNotes } from './datasource.tables.js';
@@ -60,6 +60,11 @@ export async function countConnections(db: Db, filter: ConnectionFilter): Promis
 
 export async function listConnections(db: Db, filter: ConnectionFilter, offset: number, limit: number): Promise<ConnectionListRow[]> {
   return db.select(listColumns).from(dbConnections).where(filterOf(filter)).orderBy(desc(dbConnections.createdAt), desc(dbConnections.id)).offset(offset).limit(limit);
+}
+
+/** Every datasource (the health page asks each). */
+export async function listAllConnections(db: Db, limit: number): Promise<ConnectionListRow[]> {
+  return db.select(listColumns).from(dbConnections).orderBy(asc(dbConnections.name)).limit(limit);
 }
 
 export async function findConnection(db: Db, id: string): Promise<ConnectionListRow | undefined> {

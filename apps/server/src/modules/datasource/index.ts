@@ -3,6 +3,7 @@ import type { Outbound } from '../../platform/net/index.js';
 import type { SecretBox } from '../../platform/security/index.js';
 import { createDatasourceAccess } from './datasource-access.js';
 import { createClientCache } from './datasource-clients.js';
+import { datasourceProbeTargets } from './datasource-health.js';
 import { createDatasourceService } from './datasource.service.js';
 import { createTableNoteService } from './table-notes.service.js';
 
@@ -25,5 +26,13 @@ export function createDatasourceModule({ db, outbound, secrets, statementTimeout
   const clients = createClientCache({ outbound, secrets, statementTimeoutMs, connectTimeoutMs });
   const datasources = createDatasourceService({ db, clients });
   const notes = createTableNoteService({ db, datasources, clients });
-  return { datasources, notes, access: createDatasourceAccess(db, clients), statementTimeoutMs: clients.statementTimeoutMs, close: () => clients.close() };
+  return {
+    datasources,
+    notes,
+    access: createDatasourceAccess(db, clients),
+    statementTimeoutMs: clients.statementTimeoutMs,
+    /** Every datasource, for the health page to probe. */
+    health: datasourceProbeTargets(db, clients),
+    close: () => clients.close(),
+  };
 }

@@ -8,6 +8,7 @@ import type { Outbound } from '../../platform/net/index.js';
 import type { SecretBox } from '../../platform/security/index.js';
 import type { UsageService } from '../usage/index.js';
 import { createConnectionTester } from './llm-connection.service.js';
+import { modelProbeTargets } from './llm-health.js';
 import { createModelRegistry } from './llm-models.service.js';
 import { countModelsByOwner } from './llm.repo.js';
 import { llmModels } from './llm.tables.js';
@@ -68,5 +69,7 @@ export function createLlmModule({ db, bus, config, log, usage, secrets, outbound
     service,
     connection: createConnectionTester({ db, secrets, gateway, timeoutMs: config.LLM_TIMEOUT_MS }),
     suggestions: createSuggestionService({ llm: service }),
+    /** The enabled models, for the health page to probe. */
+    health: modelProbeTargets({ db, secrets, outbound }),
   };
 }

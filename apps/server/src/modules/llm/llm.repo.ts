@@ -91,3 +91,8 @@ export async function countModelsByOwner(db: Db, ownerIds: string[]): Promise<Ma
   const rows = await db.select({ ownerId: llmModels.ownerId, n: count() }).from(llmModels).where(inArray(llmModels.ownerId, ownerIds)).groupBy(llmModels.ownerId);
   return new Map(rows.map((row) => [row.ownerId ?? '', row.n]));
 }
+
+/** Every enabled model with whether its owner is an administrator (the health page probes them). */
+export async function listEnabledModels(db: Db, limit: number): Promise<CallableModelRow[]> {
+  return db.select(callableColumns).from(llmModels).where(eq(llmModels.status, 'enabled')).orderBy(asc(llmModels.llmName)).limit(limit);
+}

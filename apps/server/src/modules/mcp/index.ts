@@ -9,6 +9,7 @@ import type { RemovedThings } from '../topology/index.js';
 import { createMcpCatalog } from './mcp-catalog.js';
 import { createMcpConnector } from './mcp-connection.js';
 import { createMcpFunctionCache } from './mcp-function-cache.js';
+import { serviceProbeTargets } from './mcp-health.js';
 import { createMcpPool } from './mcp-pool.js';
 import { createMcpServiceRegistry } from './mcp.service.js';
 import { mcpToolSource } from './mcp-tool-source.js';
@@ -55,6 +56,8 @@ export function createMcpModule({ db, bus, config, secrets, outbound, tags, refe
     catalog,
     /** For the tool module: `kind: service` tools. */
     toolSource: mcpToolSource({ catalog, listTimeoutMs: config.MCP_LIST_TIMEOUT_MS, callTimeoutMs: config.MCP_CALL_TIMEOUT_MS }),
+    /** Every service, for the health page to probe. */
+    health: serviceProbeTargets(db, catalog),
     close: () => pool.close(),
   };
 }

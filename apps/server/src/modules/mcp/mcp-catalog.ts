@@ -130,6 +130,13 @@ export function createMcpCatalog({ db, secrets, connector, pool, functions, remo
   const formAccess = (viewer: Viewer, url: string) => configuredAccess(isAdmin(viewer), url);
 
   return {
+    /** The health page's question: list the service's functions now (recorded as its status, and cached like the page's listing). */
+    async probe(row: repo.CallableServiceRow): Promise<number> {
+      const listed = await listAndRecord(row);
+      await functions.replace(row.id, row.configVersion, listed);
+      return listed.length;
+    },
+
     /** The page's listing: always asks the service now, and the cache of every process takes the answer. */
     async getFunctionsInfo(viewer: Viewer, id: string): Promise<McpFunctionsInfo> {
       const started = Date.now();

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, getTableColumns, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, ilike, or, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../platform/db/index.js';
 import { storedList, type Viewer, visibleWhere } from '../../core/index.js';
@@ -50,6 +50,12 @@ const callableColumns = {
 export async function findServiceById(db: Db, id: string): Promise<CallableServiceRow | undefined> {
   const rows = await db.select(callableColumns).from(mcpServices).where(eq(mcpServices.id, id)).limit(1);
   return rows[0] && { ...readService(rows[0]), ownerIsAdmin: rows[0].ownerIsAdmin };
+}
+
+/** Every service, oldest name first (the health page asks each). */
+export async function listAllServices(db: Db, limit: number): Promise<CallableServiceRow[]> {
+  const rows = await db.select(callableColumns).from(mcpServices).orderBy(asc(mcpServices.name)).limit(limit);
+  return rows.map((row) => ({ ...readService(row), ownerIsAdmin: row.ownerIsAdmin }));
 }
 
 export async function insertService(db: Db, service: NewMcpService): Promise<McpServiceRow> {

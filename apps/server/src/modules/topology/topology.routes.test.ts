@@ -42,7 +42,7 @@ describe('/topology/query_all: every thing and every reference, as the viewer ma
     const [agentKey, bobKey, toolKey, kbKey, serviceKey] = [`agent:${aliceAgent.id}`, `agent:${bobAgent.id}`, `tool:${tool.id}`, `knowledge_base:${kb.id}`, `service:${service.id}`];
     expect(keys(topology)).toEqual(expect.arrayContaining([agentKey, bobKey, toolKey, kbKey, serviceKey, 'model:topo-chat', 'model:topo-embed']));
     expect(node(topology, 'model:topo-chat')).toMatchObject({ kind: 'model', name: '拓扑对话模型', is_public: true });
-    expect(node(topology, agentKey)).toMatchObject({ kind: 'agent', name: '售后助手', is_public: false, tags: [] });
+    expect(node(topology, agentKey)).toMatchObject({ kind: 'agent', name: '售后助手', is_public: false, tags: [], owner_name: expect.stringMatching(/alice/) });
 
     expect(topology.edges).toEqual(
       expect.arrayContaining([

@@ -32,6 +32,7 @@ export function createTopologyService({ references }: { references: Pick<Referen
         id: thing.id,
         name: thing.name,
         owner_id: thing.ownerId,
+        owner_name: thing.ownerName,
         is_public: thing.isPublic,
         tags: thing.tags,
         dependants: dependants.get(key) ?? [],

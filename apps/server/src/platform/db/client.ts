@@ -23,7 +23,16 @@ export interface Database {
   /** Notifications that reach every server process using this database. */
   bus: Bus;
   ping(): Promise<void>;
+  /** Connections of this process: PostgreSQL's pool; `null` for PGlite (one connection, in the process). */
+  poolUse(): PoolUse | null;
   close(): Promise<void>;
+}
+
+export interface PoolUse {
+  size: number;
+  inUse: number;
+  /** Queries waiting for a connection. */
+  waiting: number;
 }
 
 /** Closing twice (shutdown racing a test's cleanup) is closing once. */
@@ -90,6 +99,7 @@ export async function openPglite(options: PgliteOptions): Promise<Database> {
     ping: async () => {
       await client.query('select 1');
     },
+    poolUse: () => null,
     close: once(async () => {
       await bus.close();
       await client.close();
@@ -119,6 +129,7 @@ export async function openPostgres(url: string, poolSize: number, onError: (erro
     ping: async () => {
       await db.execute(sql`select 1`);
     },
+    poolUse: () => ({ size: poolSize, inUse: pool.totalCount - pool.idleCount, waiting: pool.waitingCount }),
     close: once(async () => {
       await bus.close();
       await pool.end();

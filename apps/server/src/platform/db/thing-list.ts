@@ -25,6 +25,8 @@ export function thingList(db: Db, kind: ThingKind, table: PgTable, columns: Thin
           key: sql<string>`${columns.key ?? columns.id}::text`,
           name: sql<string>`${columns.name}`,
           ownerId: sql<string | null>`${columns.ownerId}::text`,
+          // The user module's table, read by name: modules import each other's tables only for foreign keys.
+          ownerName: sql<string | null>`(select coalesce(nullif(u.nick_name, ''), u.user_name) from users u where u.id = ${columns.ownerId})`,
           isPublic: sql<boolean>`${columns.isPublic}`,
           tags: columns.tags ? sql<unknown>`${columns.tags}` : sql<unknown>`null`,
         })

@@ -6,3 +6,4 @@ export { segmentWords } from './segment-words.js';
 export { userWordsOf, type UserWords } from './user-words.js';
 export { DocumentRejected, type Block, type DocumentFormat, type ParsedDocument } from './types.js';
 export { htmlToBlocks } from './parsers/html.js';
+export { ocrInstalled, OCR_PACKAGE } from './parsers/image.js';

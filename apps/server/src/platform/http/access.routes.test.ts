@@ -32,6 +32,7 @@ const ADMIN = [
   'POST /api/system/property/update/batch',
   'POST /api/system/audit/list',
   'POST /api/system/summary/query',
+  'POST /api/system/deps/query_all',
 ];
 
 const isApi = (url: string) => url.startsWith('/api/') || url.startsWith('/ai-sdk-api/');

@@ -1,5 +1,5 @@
 export { createLlmGateway, type LlmGateway } from './gateway.js';
-export { LlmCallError, type LlmFailureReason } from './errors.js';
+export { fromHttpStatus, LlmCallError, type LlmFailureReason } from './errors.js';
 export type {
   CallOptions,
   ChatMessage,

@@ -4,7 +4,7 @@ import { createLocalBlobStore } from './local-store.js';
 import { createS3BlobStore } from './s3-store.js';
 import type { BlobStore } from './types.js';
 
-export { BlobNotFoundError, BlobTooLargeError, type BlobStore, type ByteRange, type PutOptions, type StoredBlob } from './types.js';
+export { BlobNotFoundError, BlobTooLargeError, type BlobStore, type ByteRange, type PutOptions, type StoredBlob, type StoreHealth } from './types.js';
 export { createLocalBlobStore } from './local-store.js';
 export { createS3BlobStore, type S3StoreConfig } from './s3-store.js';
 

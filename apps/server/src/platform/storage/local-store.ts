@@ -19,6 +19,17 @@ export function createLocalBlobStore(root: string): BlobStore {
   };
 
   return {
+    async health() {
+      try {
+        await fsp.mkdir(root, { recursive: true });
+        await fsp.access(root, fs.constants.W_OK);
+        const stats = await fsp.statfs(root);
+        return { store: 'local', location: root, freeBytes: stats.bavail * stats.bsize, totalBytes: stats.blocks * stats.bsize };
+      } catch (error) {
+        throw new Error(`存储目录 ${root} 无法写入（${(error as NodeJS.ErrnoException).code ?? '未知错误'}）`, { cause: error });
+      }
+    },
+
     async put(key, body, { maxBytes }) {
       const target = fileOf(key);
       await fsp.mkdir(partialDir, { recursive: true });

@@ -1,4 +1,4 @@
-import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, NoSuchKey, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { Readable } from 'node:stream';
 import { MeasuringStream } from './measure.js';
@@ -70,5 +70,26 @@ export function createS3BlobStore(config: S3StoreConfig, client: S3Client = crea
       assertSafeKey(key);
       await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
     },
+
+    async health() {
+      try {
+        await client.send(new HeadBucketCommand({ Bucket }));
+        return { store: 's3', location: Bucket };
+      } catch (error) {
+        throw new Error(`存储桶 ${Bucket} 无法访问：${bucketFailure(error)}`, { cause: error });
+      }
+    },
   };
+}
+
+/** Why a bucket cannot be reached, in Chinese: its HTTP status when S3 answered, the network's code when it did not. */
+function bucketFailure(error: unknown): string {
+  if (error instanceof S3ServiceException) {
+    const status = error.$metadata.httpStatusCode;
+    if (status === 404) return '存储桶不存在（404）';
+    if (status === 401 || status === 403) return `访问被拒绝（${status}），请检查访问密钥和权限`;
+    return `服务返回 ${status ?? error.name}`;
+  }
+  const code = (error as { code?: unknown }).code;
+  return `无法连接（${typeof code === 'string' ? code : error instanceof Error ? error.message : '网络错误'}）`;
 }

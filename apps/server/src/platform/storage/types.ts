@@ -27,6 +27,17 @@ export interface BlobStore {
   get(key: string, range?: ByteRange): Promise<Readable>;
   /** Deleting a missing key is not an error. */
   delete(key: string): Promise<void>;
+  /** Whether the store can be reached, and how much room it has where that is known; throws with a Chinese message when it cannot. */
+  health(): Promise<StoreHealth>;
+}
+
+export interface StoreHealth {
+  store: 'local' | 's3';
+  /** The folder (local) or the bucket (S3). */
+  location: string;
+  /** Local folders only: what the file system has left, and its size. */
+  freeBytes?: number;
+  totalBytes?: number;
 }
 
 export class BlobTooLargeError extends Error {

@@ -212,6 +212,10 @@ export function createJobQueue(deps: JobQueueDeps): JobQueue {
       return true;
     },
 
+    workers() {
+      return [...registrations].map(([kind, registration]) => ({ kind, concurrency: registration.options.concurrency, running: registration.running }));
+    },
+
     async idle(kinds) {
       const watched = kinds ?? [...registrations.keys()];
       for (;;) {

@@ -201,3 +201,39 @@ export async function findJob(db: Db, id: string): Promise<JobRow | undefined> {
     .limit(1);
   return rows[0];
 }
+
+/** One kind of job as the health page shows it. */
+export interface QueueKindStats {
+  kind: string;
+  queued: number;
+  running: number;
+  failed24h: number;
+  /** When the longest-waiting due job was enqueued; `null` when none is due. */
+  oldestWaitingSince: Date | null;
+}
+
+/** Open jobs and the last day's failures per kind, and the latest failure's reason; reads only what the partial indexes hold. */
+export async function queueStats(db: Db): Promise<{ kinds: QueueKindStats[]; lastFailure: { kind: string; error: string | null; at: Date } | null }> {
+  const dayAgo = sql`now() - interval '24 hours'`;
+  const kinds = await db
+    .select({
+      kind: jobs.kind,
+      queued: sql<number>`count(*) filter (where ${jobs.status} = 'queued')`.mapWith(Number),
+      running: sql<number>`count(*) filter (where ${jobs.status} = 'running')`.mapWith(Number),
+      failed24h: sql<number>`count(*) filter (where ${jobs.status} = 'failed')`.mapWith(Number),
+      oldestWaitingSince: sql<Date | null>`min(${jobs.createdAt}) filter (where ${jobs.status} = 'queued' and ${jobs.runAfter} <= now())`.mapWith((value: unknown) =>
+        value === null ? null : new Date(value as string),
+      ),
+    })
+    .from(jobs)
+    .where(sql`${jobs.status} in ('queued', 'running') or (${jobs.status} = 'failed' and ${jobs.updatedAt} > ${dayAgo})`)
+    .groupBy(jobs.kind)
+    .orderBy(jobs.kind);
+  const [last] = await db
+    .select({ kind: jobs.kind, error: jobs.error, at: jobs.updatedAt })
+    .from(jobs)
+    .where(and(eq(jobs.status, 'failed'), sql`${jobs.updatedAt} > ${dayAgo}`))
+    .orderBy(sql`${jobs.updatedAt} desc`)
+    .limit(1);
+  return { kinds, lastFailure: last ?? null };
+}

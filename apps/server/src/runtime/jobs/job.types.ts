@@ -60,6 +60,8 @@ export interface JobQueue {
   getJob(id: string): Promise<JobRow | undefined>;
   /** queued → cancelled; running → cancelled, and the handler's signal is aborted in whichever process runs it. */
   cancel(id: string): Promise<boolean>;
+  /** The kinds this process works on, with how many of each it runs at once and runs now. */
+  workers(): Array<{ kind: string; concurrency: number; running: number }>;
   /** Resolves when no queued/running job of these kinds (default: the registered kinds) remains. */
   idle(kinds?: string[]): Promise<void>;
   /** Stops claiming, aborts running handlers' signals and waits for them briefly; their jobs go back to the queue. */

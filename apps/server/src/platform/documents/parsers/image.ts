@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -57,3 +58,15 @@ export async function parseImage(bytes: Uint8Array): Promise<ParserResult> {
     await fs.rm(dir, { recursive: true, force: true });
   }
 }
+
+/** Whether the OCR package can be found (without starting its engine, which takes seconds and memory). */
+export function ocrInstalled(): boolean {
+  try {
+    createRequire(import.meta.url).resolve(OCR_PACKAGE);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export { OCR_PACKAGE };

@@ -1,0 +1,1 @@
+export const DEPS_TITLE = '依赖检查';
