@@ -19,7 +19,7 @@ import { conversationRoutes, createConversationService, createTitleWriter } from
 import { createFileModule, FILE_UPLOAD_URLS, fileRoutes, MAX_FILES_PER_REQUEST, readChatAttachments, type ReadChatAttachments } from './modules/files/index.js';
 import { createKnowledgeModule, dictionaryRoutes, knowledgeReferences, knowledgeRoutes, retrievalRoutes } from './modules/knowledge/index.js';
 import { createLlmModule, llmReferences, llmRoutes, type LlmService } from './modules/llm/index.js';
-import { createDatasourceModule, datasourceRoutes } from './modules/datasource/index.js';
+import { createDatasourceModule, datasourceReferences, datasourceRoutes } from './modules/datasource/index.js';
 import { createDepsService, createProcessReports, depsRoutes } from './modules/deps/index.js';
 import { createDataAssetModule, dataAssetReferences, dataAssetRoutes } from './modules/data-asset/index.js';
 import { createPlaygroundService, playgroundRoutes } from './modules/playground/index.js';
@@ -99,7 +99,8 @@ export async function buildApp({ config, database, smsProvider, logStream, exten
     maReferences(db),
     toolReferences(db),
     mcpReferences(db),
-    dataAssetReferences,
+    dataAssetReferences(db),
+    datasourceReferences(db),
   ]);
   const tags = createTagModule({ db, references });
   // Stored secrets (model API keys, custom tools' and MCP services' credentials) are encrypted with SECRET_KEY, or a key kept in DATA_DIR.

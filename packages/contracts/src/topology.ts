@@ -1,5 +1,5 @@
-/** The kinds of things `/topology/query_all` draws (multi-agent setups, data assets and datasources join when they exist). */
-export const TOPOLOGY_KINDS = ['agent', 'model', 'tool', 'service', 'knowledge_base'] as const;
+/** The kinds of things `/topology/query_all` draws. */
+export const TOPOLOGY_KINDS = ['multi_agent', 'agent', 'model', 'tool', 'service', 'knowledge_base', 'data_asset', 'datasource'] as const;
 export type TopologyKind = (typeof TOPOLOGY_KINDS)[number];
 
 /** One thing. `key` is `kind:id` (a model's: `model:` and its lower-case name, as what uses it names it). */

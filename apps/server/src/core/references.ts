@@ -1,7 +1,7 @@
 import type { TagType } from '@agent-platform/contracts';
 
 /** The kinds of things on the platform that refer to each other. */
-export type ThingKind = 'model' | 'file' | 'knowledge_base' | 'agent' | 'tool' | 'service' | 'multi_agent' | 'data_asset';
+export type ThingKind = 'model' | 'file' | 'knowledge_base' | 'agent' | 'tool' | 'service' | 'multi_agent' | 'data_asset' | 'datasource';
 
 /** One thing that refers to another: `to` is the target's key (a model's lower-case name, otherwise an id). */
 export interface ReferenceEdge {

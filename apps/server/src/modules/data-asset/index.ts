@@ -1,5 +1,6 @@
-import type { ModuleReferences, ReferenceRegistry } from '../../core/index.js';
-import type { Db } from '../../platform/db/index.js';
+import { inArray, sql } from 'drizzle-orm';
+import { edgesOf, type ModuleReferences, type ReferenceRegistry } from '../../core/index.js';
+import { selectRows, thingList, type Db } from '../../platform/db/index.js';
 import type { RunService } from '../../runtime/runs/index.js';
 import type { ConversationService } from '../conversation/index.js';
 import type { DatasourceAccess, DatasourceService } from '../datasource/index.js';
@@ -28,8 +29,18 @@ export interface DataAssetModuleDeps {
   tags: TagService;
 }
 
-/** Asset tags follow the tag manager's renames and deletions. */
-export const dataAssetReferences: ModuleReferences<Db> = { tagged: [tagColumnReferences('asset', dbAssets, dbAssets.tags)] };
+/** Assets on each datasource (a datasource with assets may not be deleted), as the topology draws them. */
+function assetsOnDatasources(db: Db, datasourceIds?: string[]) {
+  const filter = datasourceIds ? sql`where ${inArray(dbAssets.connectionId, datasourceIds)}` : sql``;
+  return selectRows<{ id: string; name: string; target: string }>(db, sql`select id, name, connection_id::text as target from db_assets ${filter}`);
+}
+
+/** Assets refer to their datasource; the topology lists them; their tags follow the tag manager's renames and deletions. */
+export const dataAssetReferences = (db: Db): ModuleReferences<Db> => ({
+  references: [{ from: 'data_asset', label: '数据资产', to: 'datasource', blocksDelete: true, find: async (ids) => edgesOf('data_asset', await assetsOnDatasources(db, ids)) }],
+  things: [thingList(db, 'data_asset', dbAssets, { id: dbAssets.id, name: dbAssets.name, ownerId: dbAssets.ownerId, isPublic: dbAssets.isPublic, tags: dbAssets.tags })],
+  tagged: [tagColumnReferences('asset', dbAssets, dbAssets.tags)],
+});
 
 /** Data assets over datasources, every statement guarded, run read-only and audited, and the asset chat. */
 export function createDataAssetModule({ db, datasources, access, statementTimeoutMs, llm, conversations, runs, references, tags }: DataAssetModuleDeps) {

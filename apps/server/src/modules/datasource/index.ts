@@ -1,4 +1,5 @@
-import type { Db } from '../../platform/db/index.js';
+import type { ModuleReferences } from '../../core/index.js';
+import { thingList, type Db } from '../../platform/db/index.js';
 import type { Outbound } from '../../platform/net/index.js';
 import type { SecretBox } from '../../platform/security/index.js';
 import { createDatasourceAccess } from './datasource-access.js';
@@ -6,6 +7,7 @@ import { createClientCache } from './datasource-clients.js';
 import { datasourceProbeTargets } from './datasource-health.js';
 import { createDatasourceService } from './datasource.service.js';
 import { createTableNoteService } from './table-notes.service.js';
+import { dbConnections } from './datasource.tables.js';
 
 export { datasourceRoutes } from './datasource.routes.js';
 export type { DatasourceService } from './datasource.service.js';
@@ -20,6 +22,11 @@ export interface DatasourceModuleDeps {
   statementTimeoutMs?: number;
   connectTimeoutMs?: number;
 }
+
+/** Datasources refer to nothing; the topology lists them. */
+export const datasourceReferences = (db: Db): ModuleReferences<Db> => ({
+  things: [thingList(db, 'datasource', dbConnections, { id: dbConnections.id, name: dbConnections.name, ownerId: dbConnections.ownerId, isPublic: dbConnections.isPublic })],
+});
 
 /** Datasources, their pools and the notes on their tables. */
 export function createDatasourceModule({ db, outbound, secrets, statementTimeoutMs, connectTimeoutMs }: DatasourceModuleDeps) {

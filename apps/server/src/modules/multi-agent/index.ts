@@ -1,9 +1,9 @@
 import type { MaInfo } from '@agent-platform/contracts';
-import type { Db } from '../../platform/db/index.js';
+import { thingList, type Db } from '../../platform/db/index.js';
 import { edgesOf, requireVisible, type ModuleReferences, type Viewer } from '../../core/index.js';
 import { tagColumnReferences } from '../tag/index.js';
 import { toMaInfo } from './ma.mapper.js';
-import { countMasByOwner, findMaListRow, masUsingAgents, othersMasUsingAgent } from './ma.repo.js';
+import { countMasByOwner, findMaListRow, masUsingAgents, masUsingModels, othersMasUsingAgent } from './ma.repo.js';
 import { createMaService, WHAT, type MaServiceDeps } from './ma.service.js';
 import { multiAgents } from './ma.tables.js';
 
@@ -24,9 +24,17 @@ export function createMaModule(deps: MaServiceDeps) {
   return { setups, registry };
 }
 
-/** Setups refer to their member agents (an agent a setup uses may not be deleted); how many each user owns; their tags. */
+/**
+ * Setups refer to their member agents (an agent a setup uses may not be deleted) and to their
+ * coordinator's model (drawn on the topology; the setup's chats refuse while the model is gone); how
+ * many each user owns; their tags.
+ */
 export const maReferences = (db: Db): ModuleReferences<Db> => ({
-  references: [{ from: 'multi_agent', label: '多智能体', to: 'agent', blocksDelete: true, find: async (ids) => edgesOf('multi_agent', await masUsingAgents(db, ids)) }],
+  references: [
+    { from: 'multi_agent', label: '多智能体', to: 'agent', blocksDelete: true, find: async (ids) => edgesOf('multi_agent', await masUsingAgents(db, ids)) },
+    { from: 'multi_agent', label: '多智能体', to: 'model', blocksDelete: false, find: async (keys) => edgesOf('multi_agent', await masUsingModels(db, keys)) },
+  ],
+  things: [thingList(db, 'multi_agent', multiAgents, { id: multiAgents.id, name: multiAgents.name, ownerId: multiAgents.ownerId, isPublic: multiAgents.isPublic, tags: multiAgents.tags })],
   owned: [{ key: 'multi_agents', countByOwner: (userIds) => countMasByOwner(db, userIds) }],
   tagged: [tagColumnReferences('ma', multiAgents, multiAgents.tags)],
 });

@@ -67,6 +67,16 @@ export function masUsingAgents(db: Db, agentIds?: string[]) {
   );
 }
 
+/** Supervisor setups and their coordinator's model (lower-case, as what uses a model names it). */
+export function masUsingModels(db: Db, modelKeys?: string[]) {
+  const target = sql<string>`lower(ma.graph->'supervisor'->>'llm_name')`;
+  const filter = modelKeys ? sql`and ${inArray(target, modelKeys)}` : sql``;
+  return selectRows<{ id: string; name: string; target: string }>(
+    db,
+    sql`select ma.id, ma.name, ${target} as target from multi_agents ma where jsonb_typeof(ma.graph->'supervisor') = 'object' ${filter}`,
+  );
+}
+
 /** Setups of other owners than `ownerId` with this agent among their members, oldest first. */
 export function othersMasUsingAgent(db: Db, agentId: string, ownerId: string): Promise<Array<{ name: string; isPublic: boolean }>> {
   return db

@@ -48,11 +48,14 @@ export const TOPOLOGY_TEXT = {
 } as const;
 
 export const TOPOLOGY_KIND_LABELS: Record<TopologyKind, string> = {
+  multi_agent: '多智能体',
   agent: '智能体',
   model: '模型',
   tool: '工具',
   service: 'MCP 服务',
   knowledge_base: '知识库',
+  data_asset: '数据资产',
+  datasource: '数据源',
 };
 
 /** Antd tag colours per status. */

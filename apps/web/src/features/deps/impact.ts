@@ -2,7 +2,16 @@ import { TOPOLOGY_KINDS, type TopologyKind, type TopologyNode } from '@agent-pla
 import { TOPOLOGY_KIND_LABELS } from './constants';
 
 /** What taking the thing away is called: a model is switched off, anything else deleted. */
-const ACTION: Record<TopologyKind, string> = { model: '停用', agent: '删除', tool: '删除', service: '删除', knowledge_base: '删除' };
+const ACTION: Record<TopologyKind, string> = {
+  multi_agent: '删除',
+  agent: '删除',
+  model: '停用',
+  tool: '删除',
+  service: '删除',
+  knowledge_base: '删除',
+  data_asset: '删除',
+  datasource: '删除',
+};
 
 /** `7 个智能体和 2 个知识库`: the counts in the kinds' order, the last joined with 和 (a space before a number after a Chinese word). */
 function countsOf(dependants: TopologyNode[]): string {
