@@ -120,7 +120,17 @@ export async function buildApp({ config, database, smsProvider, logStream, exten
   app.addHook('onClose', () => runs.close());
   const jobs = createJobQueue({ db, bus: database.bus, log: app.log });
   app.addHook('onClose', () => jobs.close());
-  const knowledge = createKnowledgeModule({ db, bus: database.bus, log: app.log, jobs, files: files.service, llm: llm.service, tags: tags.tags, references });
+  const knowledge = createKnowledgeModule({
+    db,
+    bus: database.bus,
+    log: app.log,
+    jobs,
+    files: files.service,
+    llm: llm.service,
+    tags: tags.tags,
+    references,
+    fullTextFixedEstimates: database.dialect === 'pglite',
+  });
   app.addHook('onClose', () => knowledge.close());
   // Before any job or request opens a transaction: PGlite has one connection, and the check needs it.
   await knowledge.vectors.available();

@@ -4,5 +4,5 @@ export { BatchQueue } from './batch-queue.js';
 export { WriteBehind, type WriteKind } from './write-behind.js';
 export { withTransaction, selectRows } from './typed.js';
 export { serializeErrorWithoutValues } from './error-without-values.js';
-export { analyzeChangedTables, plannerStatisticsNeedUs } from './planner-statistics.js';
+export { analyzeChangedTables, PGLITE_STATISTICS_TARGET, plannerStatisticsNeedUs } from './planner-statistics.js';
 export { thingList } from './thing-list.js';

@@ -1,9 +1,10 @@
 // Planner statistics: a table that grows past autovacuum's analyze threshold is analyzed by one pass of
 // the statistics job where no autovacuum does it (PGlite always; this machine's PostgreSQL runs with
-// autovacuum off), so the planner keeps choosing indexes as history accumulates.
+// autovacuum off), so the planner keeps choosing indexes as history accumulates; on PGlite with a small
+// statistics target (its sample lives in the server's own memory).
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { plannerStatisticsNeedUs } from '../../platform/db/index.js';
+import { PGLITE_STATISTICS_TARGET, plannerStatisticsNeedUs } from '../../platform/db/index.js';
 import { startTestApp, type TestApp } from '../../../test/harness.js';
 import { waitFor } from '../../../test/wait-for.js';
 import { STATISTICS_JOB, type JobQueue } from './index.js';
@@ -44,5 +45,10 @@ describe('planner statistics', () => {
     await waitFor(async () => (await changedSinceAnalyze('tags')) === 0, { what: 'the analyze counted' });
     const [planned] = await t.rows<{ reltuples: number }>(sql`select reltuples from pg_class where relname = 'tags'`);
     expect(Number(planned?.reltuples)).toBeGreaterThanOrEqual(400);
+    // 400 distinct names: a histogram of as many buckets as the statistics target allows, so it tells the target.
+    const [histogram] = await t.rows<{ bounds: number }>(sql`select array_length(histogram_bounds::text::text[], 1) as bounds from pg_stats where tablename = 'tags' and attname = 'name'`);
+    const [setting] = await t.rows<{ target: string }>(sql`select current_setting('default_statistics_target') as target`);
+    const target = t.database.dialect === 'pglite' ? PGLITE_STATISTICS_TARGET : Number(setting?.target);
+    expect(Number(histogram?.bounds)).toBe(target + 1);
   });
 });

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../platform/db/index.js';
 import { bigramsOf, runBigramsOf } from './index-terms.js';
 import { textArray, uuidArray } from './sql-arrays.js';
@@ -25,8 +25,16 @@ export type FullTextSearch = (db: Db, kbIds: string[], queryWords: string[], lim
  * base is scored with its own statistics; a score is relative to the best its knowledge base allows.
  * A query word the knowledge base does not hold falls back to its character bigrams, and runs of single
  * characters in the query also search as bigrams where the knowledge base holds them (index-terms.ts).
+ *
+ * `fixedEstimates` (PGlite): each parameter is read through a scalar subquery, which the planner cannot
+ * look into, so a plan made for the values (a custom plan) is estimated as the one made for any values
+ * (the generic plan), and the prepared statement keeps its generic plan. Otherwise, once the postings
+ * are analyzed, the planner prices the generic plan for ten words against the custom plan's actual few
+ * and plans the statement again at every search: on PGlite, in the server's own thread, that doubled
+ * the statement's time (docs/decisions/history-scaling.md).
  */
-export function createFullTextSearch(): FullTextSearch {
+export function createFullTextSearch({ fixedEstimates = false }: { fixedEstimates?: boolean } = {}): FullTextSearch {
+  const param = (value: SQL) => (fixedEstimates ? sql`(select ${value})` : value);
   return async (db, kbIds, queryWords, limit) => {
     const words = [...new Set(queryWords.filter((word) => word.trim() !== '' && !/\s/.test(word)))];
     if (kbIds.length === 0 || words.length === 0) return [];
@@ -34,10 +42,10 @@ export function createFullTextSearch(): FullTextSearch {
     const runBigrams = runBigramsOf(queryWords);
     const rows = rowsOf<{ segment_id: string; kb_id: string; score: number | string }>(
       await db.execute(sql`
-        with query_words as (select distinct unnest(${textArray(words)}) as term),
+        with query_words as (select distinct unnest(${param(textArray(words))}) as term),
         scope as (
           select kb_id, segments::float8 as n, tokens::float8 / segments as average_length
-          from kb_index_stats where kb_id = any(${uuidArray(kbIds)}) and segments > 0
+          from kb_index_stats where kb_id = any(${param(uuidArray(kbIds))}::uuid[]) and segments > 0
         ),
         known as (
           select s.kb_id, q.term, t.df from scope s cross join query_words q
@@ -48,11 +56,11 @@ export function createFullTextSearch(): FullTextSearch {
           select kb_id, term from known where df is not null or char_length(term) < 3
           union
           select k.kb_id, f.bigram from known k
-          join unnest(${textArray(fallback.map(([bigram]) => bigram))}, ${textArray(fallback.map(([, word]) => word))}) as f(bigram, word) on f.word = k.term
+          join unnest(${param(textArray(fallback.map(([bigram]) => bigram)))}, ${param(textArray(fallback.map(([, word]) => word)))}) as f(bigram, word) on f.word = k.term
           where k.df is null
           union
           select t.kb_id, t.term from kb_terms t
-          where t.kb_id in (select kb_id from scope) and t.term = any(${textArray(runBigrams)})
+          where t.kb_id in (select kb_id from scope) and t.term = any(${param(textArray(runBigrams))}::text[])
         ),
         weights as (
           select s.kb_id, q.term, s.average_length, ln(1 + (s.n - coalesce(t.df, 0) + 0.5) / (coalesce(t.df, 0) + 0.5)) as idf
@@ -67,7 +75,7 @@ export function createFullTextSearch(): FullTextSearch {
         join best b on b.kb_id = w.kb_id
         group by p.segment_id, p.kb_id
         order by score desc, p.segment_id
-        limit ${limit}::int`),
+        limit ${param(sql`${limit}::int`)}`),
     );
     return rows.map((row) => ({ segmentId: row.segment_id, kbId: row.kb_id, score: Math.min(1, Number(row.score)) }));
   };

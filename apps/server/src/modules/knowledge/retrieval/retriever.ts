@@ -65,10 +65,12 @@ export interface KnowledgeRetrieverDeps {
   log: Logger;
   /** A question is cut with each knowledge base's user words (its dictionary and the platform's). */
   userWordsOfKb: UserWordsOfKb;
+  /** See `createFullTextSearch`. */
+  fullTextFixedEstimates?: boolean;
 }
 
-export function createKnowledgeRetriever({ db, llm, vectors, log, userWordsOfKb }: KnowledgeRetrieverDeps): KnowledgeRetriever {
-  const searchFullText = createFullTextSearch();
+export function createKnowledgeRetriever({ db, llm, vectors, log, userWordsOfKb, fullTextFixedEstimates }: KnowledgeRetrieverDeps): KnowledgeRetriever {
+  const searchFullText = createFullTextSearch({ fixedEstimates: fullTextFixedEstimates });
 
   /** One statement per set of user words (usually one for all): each knowledge base's terms are cut as its documents were. */
   async function searchWords(kbs: SearchableKb[], query: string, limit: number) {
