@@ -1,0 +1,38 @@
+/** The SMS providers and the properties an administrator configures them with; no zod here, the web imports these. */
+export const SMS_PROVIDER_KINDS = ['log', 'webhook', 'aliyun', 'tencent'] as const;
+export type SmsProviderKind = (typeof SMS_PROVIDER_KINDS)[number];
+
+export const SMS_PROVIDER_LABELS: Record<SmsProviderKind, string> = {
+  log: '仅写入服务器日志（开发用）',
+  webhook: 'Webhook（POST JSON 到指定地址）',
+  aliyun: '阿里云短信服务',
+  tencent: '腾讯云短信',
+};
+
+export const SMS_PROVIDER_PROPERTY = 'system.sms.provider';
+export const SMS_ENDPOINT_PROPERTY = 'system.sms.endpoint';
+export const SMS_REGION_PROPERTY = 'system.sms.region';
+export const SMS_SIGN_NAME_PROPERTY = 'system.sms.sign_name';
+export const SMS_TEMPLATE_CODE_PROPERTY = 'system.sms.template_code';
+export const SMS_TEMPLATE_PARAM_PROPERTY = 'system.sms.template_param';
+export const SMS_SDK_APP_ID_PROPERTY = 'system.sms.sdk_app_id';
+export const SMS_ACCESS_KEY_ID_PROPERTY = 'system.sms.access_key_id';
+export const SMS_ACCESS_KEY_SECRET_PROPERTY = 'system.sms.access_key_secret';
+
+/** The vendors' public endpoints, used when `system.sms.endpoint` is empty. */
+export const SMS_DEFAULT_ENDPOINTS = { aliyun: 'https://dysmsapi.aliyuncs.com', tencent: 'https://sms.tencentcloudapi.com' } as const;
+export const SMS_DEFAULT_REGIONS = { aliyun: 'cn-hangzhou', tencent: 'ap-guangzhou' } as const;
+/** The variable of an Alibaba Cloud template that receives the code (`${code}`), unless configured otherwise. */
+export const SMS_DEFAULT_TEMPLATE_PARAM = 'code';
+
+/** What `/sms/send_test_code` answers: whether the provider accepted the code, and its answer in Chinese. */
+export interface SmsTestResult {
+  sent: boolean;
+  provider: SmsProviderKind;
+  /** The provider's answer in Chinese (with the vendor's own code when it refused). */
+  message: string;
+  /** The vendor's code (`OK`, `Ok`, `SignatureDoesNotMatch`, `AuthFailure.SignatureFailure`, …), when a vendor answered. */
+  vendor_code: string | null;
+  /** The vendor's request id, to quote to its support. */
+  request_id: string | null;
+}
