@@ -7,7 +7,17 @@ import {
   MENU,
   REGISTER_REVIEW_PROPERTY,
   SETUP_DISMISSED_PROPERTY,
+  SMS_ACCESS_KEY_ID_PROPERTY,
+  SMS_ACCESS_KEY_SECRET_PROPERTY,
+  SMS_DEFAULT_TEMPLATE_PARAM,
   SMS_ENABLED_PROPERTY,
+  SMS_ENDPOINT_PROPERTY,
+  SMS_PROVIDER_PROPERTY,
+  SMS_REGION_PROPERTY,
+  SMS_SDK_APP_ID_PROPERTY,
+  SMS_SIGN_NAME_PROPERTY,
+  SMS_TEMPLATE_CODE_PROPERTY,
+  SMS_TEMPLATE_PARAM_PROPERTY,
   menuPropertyCode,
 } from '@agent-platform/contracts';
 import type { NewProperty } from './system.repo.js';
@@ -30,7 +40,7 @@ export function defaultProperties(): NewProperty[] {
       description: `侧边栏菜单 ${leaf.path} 的名称，留空则隐藏`,
     })),
   ]);
-  const known = (code: string, defaultValue: string): NewProperty => ({ code, name: KNOWN_PROPERTIES[code]!.name, defaultValue, description: KNOWN_PROPERTIES[code]!.description });
+  const known = (code: string, defaultValue: string | null): NewProperty => ({ code, name: KNOWN_PROPERTIES[code]!.name, defaultValue, description: KNOWN_PROPERTIES[code]!.description });
   return [
     known(APP_NAME_PROPERTY, DEFAULT_APP_NAME),
     known(APP_LOGO_PROPERTY, DEFAULT_LOGO),
@@ -38,6 +48,10 @@ export function defaultProperties(): NewProperty[] {
     known(REGISTER_REVIEW_PROPERTY, 'false'),
     known(SETUP_DISMISSED_PROPERTY, 'false'),
     known(AUDIT_RETENTION_DAYS_PROPERTY, String(DEFAULT_AUDIT_RETENTION_DAYS)),
+    // The SMS provider: empty values mean the server's configuration (SMS_PROVIDER) and the vendors' defaults.
+    ...[SMS_PROVIDER_PROPERTY, SMS_ENDPOINT_PROPERTY, SMS_REGION_PROPERTY, SMS_SIGN_NAME_PROPERTY, SMS_TEMPLATE_CODE_PROPERTY, SMS_SDK_APP_ID_PROPERTY, SMS_ACCESS_KEY_ID_PROPERTY].map((code) => known(code, '')),
+    known(SMS_TEMPLATE_PARAM_PROPERTY, SMS_DEFAULT_TEMPLATE_PARAM),
+    known(SMS_ACCESS_KEY_SECRET_PROPERTY, null),
     ...menu,
   ];
 }

@@ -2,6 +2,7 @@ import {
   APP_LOGO_PROPERTY,
   UI_PROPERTY_PREFIX,
   effectiveValue,
+  knownPropertyOf,
   propertyValueProblem,
   type BatchUpdatePropertiesBody,
   type CreatePropertyBody,
@@ -13,13 +14,22 @@ import {
 } from '@agent-platform/contracts';
 import type { Db } from '../../platform/db/index.js';
 import { AppError, badInput, notFound } from '../../core/index.js';
+import { SecretKeyMismatchError, type SecretBox } from '../../platform/security/index.js';
 import { normaliseLogo } from './logo.js';
 import * as repo from './system.repo.js';
 import { defaultProperties } from './system.seeds.js';
 
 export type SystemService = ReturnType<typeof createSystemService>;
 
+/** A secret (an SMS access key secret) is stored sealed and never answered back: only whether it is set. */
+const isSecret = (code: string) => knownPropertyOf(code)?.type === 'secret';
+
 function toProperty(row: repo.PropertyRow): SystemProperty {
+  if (isSecret(row.code)) return { ...plainProperty(row), current_value: null, default_value: null, secret_set: Boolean(row.currentValue ?? row.defaultValue) };
+  return plainProperty(row);
+}
+
+function plainProperty(row: repo.PropertyRow): SystemProperty {
   return {
     id: row.id,
     code: row.code,
@@ -33,15 +43,17 @@ function toProperty(row: repo.PropertyRow): SystemProperty {
   };
 }
 
-/** A value as it is stored: checked against what a known property holds; the logo sanitised. */
-function acceptedValue<V extends string | null | undefined>(code: string, value: V): V {
-  const problem = propertyValueProblem(code, value);
-  if (problem) throw badInput(problem);
-  return (code === APP_LOGO_PROPERTY ? normaliseLogo(value) : value) as V;
-}
-
-export function createSystemService({ db }: { db: Db }) {
+export function createSystemService({ db, secrets }: { db: Db; secrets: SecretBox }) {
   const findByCode = (code: string) => repo.findPropertyByCode(db, code);
+
+  /** A value as it is stored: checked against what a known property holds; the logo sanitised; a secret sealed ('' clears it). */
+  function acceptedValue<V extends string | null | undefined>(code: string, value: V): V | null {
+    const problem = propertyValueProblem(code, value);
+    if (problem) throw badInput(problem);
+    if (isSecret(code) && typeof value === 'string') return value === '' ? null : (secrets.seal(value) as V);
+    return (code === APP_LOGO_PROPERTY ? normaliseLogo(value) : value) as V;
+  }
+
   return {
     seedDefaults: () => repo.insertMissingProperties(db, defaultProperties()),
 
@@ -59,6 +71,31 @@ export function createSystemService({ db }: { db: Db }) {
     async isEnabled(code: string): Promise<boolean> {
       const row = await findByCode(code);
       return row ? effectiveValue({ code, current_value: row.currentValue, default_value: row.defaultValue }) === 'true' : false;
+    },
+
+    /** The effective values of these properties, trimmed ('' for one that is missing); secrets are not opened here. */
+    async textValues(codes: readonly string[]): Promise<Map<string, string>> {
+      const rows = await repo.findPropertiesByCodes(db, codes);
+      const byCode = new Map(rows.map((row) => [row.code, row]));
+      return new Map(
+        codes.map((code) => {
+          const row = byCode.get(code);
+          return [code, row && !isSecret(code) ? effectiveValue({ code, current_value: row.currentValue, default_value: row.defaultValue }).trim() : ''];
+        }),
+      );
+    },
+
+    /** A secret property opened; null when none is stored. */
+    async secretValue(code: string): Promise<string | null> {
+      const row = await findByCode(code);
+      const sealed = row?.currentValue ?? row?.defaultValue;
+      if (!sealed) return null;
+      try {
+        return secrets.open(sealed);
+      } catch (error) {
+        if (error instanceof SecretKeyMismatchError) throw badInput(`${knownPropertyOf(code)?.name ?? code}是用另一个 SECRET_KEY 加密的，请重新填写`);
+        throw error;
+      }
     },
 
     /** A property read as a whole number; `fallback` when it is missing or not a number. */

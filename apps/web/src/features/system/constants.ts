@@ -108,7 +108,9 @@ export const PROPERTY_TEXT = {
   codePlaceholder: '如 custom.feature.enabled',
   ok: '保存',
   cancel: '取消',
-  typeLabels: { boolean: '开关', number: '数值', text: '文本', json: 'JSON', image: '图片' },
+  typeLabels: { boolean: '开关', number: '数值', text: '文本', json: 'JSON', image: '图片', secret: '密钥' },
+  secretSet: '已设置（输入新值以替换）',
+  secretUnset: '未设置',
 } as const;
 
 export const PROPERTY_TOAST = {
