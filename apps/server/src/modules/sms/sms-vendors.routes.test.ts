@@ -92,7 +92,7 @@ describe('SMS through Alibaba Cloud and Tencent Cloud (local stand-ins that chec
     const before = aliyun.accepted.length;
     const wrongSecret = await testSend();
     expect(wrongSecret).toMatchObject({ sent: false, provider: 'aliyun', vendor_code: 'SignatureDoesNotMatch' });
-    expect(wrongSecret.message).toMatch(/^阿里云短信拒绝发送：签名校验失败，请检查 AccessKey Secret 是否正确（SignatureDoesNotMatch：Specified signature is not matched/);
+    expect(wrongSecret.message).toMatch(/^阿里云短信服务拒绝发送：签名校验失败，请检查 AccessKey Secret 是否正确（SignatureDoesNotMatch：Specified signature is not matched with our calculation\.）$/);
     // A user asking for a code sees no vendor detail, and may ask again at once.
     const phone = nextPhone();
     expectCode(await t.call(SEND, phone), 50001, UNAVAILABLE);

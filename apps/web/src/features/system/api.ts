@@ -8,6 +8,8 @@ import type {
   ListUsersBody,
   Page,
   ReviewUserBody,
+  SendTestCodeBody,
+  SmsTestResult,
   SystemProperty,
   UnlockUserBody,
   UpdatePropertyBody,
@@ -64,4 +66,8 @@ export function deleteProperty(body: { id: string }): Promise<null> {
 
 export function batchUpdateProperties(body: BatchUpdatePropertiesBody): Promise<null> {
   return http.post<null>('/system/property/update/batch', body);
+}
+
+export function sendTestSmsCode(body: SendTestCodeBody): Promise<SmsTestResult> {
+  return http.post<SmsTestResult>('/sms/send_test_code', body);
 }

@@ -1,9 +1,10 @@
+import { SMS_PROVIDER_LABELS } from '@agent-platform/contracts';
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type { Outbound } from '../../../platform/net/index.js';
 import type { SmsProvider } from '../sms.providers.js';
 import { canonicalizedQuery, percentEncode, rpcSignature } from './aliyun-signature.js';
-import { SMS_VENDOR_LABELS, SmsVendorError } from './vendor-errors.js';
+import { SmsVendorError } from './vendor-errors.js';
 import { postForJson, rootOf } from './vendor-http.js';
 
 export interface AliyunSmsSettings {
@@ -45,7 +46,7 @@ export function aliyunSmsProvider(outbound: Outbound, settings: AliyunSmsSetting
         Version: '2017-05-25',
       };
       const body = `Signature=${percentEncode(rpcSignature('POST', params, settings.accessKeySecret))}&${canonicalizedQuery(params)}`;
-      const { status, json } = await postForJson(outbound, rootOf(settings.endpoint), { 'content-type': 'application/x-www-form-urlencoded' }, body, SMS_VENDOR_LABELS.aliyun);
+      const { status, json } = await postForJson(outbound, rootOf(settings.endpoint), { 'content-type': 'application/x-www-form-urlencoded' }, body, SMS_PROVIDER_LABELS.aliyun);
       const answer = answerSchema.safeParse(json);
       const fields = answer.success ? answer.data : {};
       if (status === 200 && fields.Code === 'OK') return { code: fields.Code, requestId: fields.RequestId ?? null, serialNo: fields.BizId ?? null };

@@ -1,8 +1,9 @@
+import { SMS_PROVIDER_LABELS } from '@agent-platform/contracts';
 import { z } from 'zod';
 import type { Outbound } from '../../../platform/net/index.js';
 import type { SmsProvider } from '../sms.providers.js';
 import { tc3Authorization } from './tencent-signature.js';
-import { SMS_VENDOR_LABELS, SmsVendorError } from './vendor-errors.js';
+import { SmsVendorError } from './vendor-errors.js';
 import { postForJson, rootOf } from './vendor-http.js';
 
 export interface TencentSmsSettings {
@@ -51,7 +52,7 @@ export function tencentSmsProvider(outbound: Outbound, settings: TencentSmsSetti
         'x-tc-region': settings.region,
         'x-tc-language': 'zh-CN',
       };
-      const { status, json } = await postForJson(outbound, url, headers, payload, SMS_VENDOR_LABELS.tencent);
+      const { status, json } = await postForJson(outbound, url, headers, payload, SMS_PROVIDER_LABELS.tencent);
       const answer = answerSchema.safeParse(json);
       if (!answer.success) throw new SmsVendorError('tencent', `HTTP ${status}`, '回答格式无法识别', null);
       const { Error: refusal, SendStatusSet: statuses = [], RequestId: requestId = null } = answer.data.Response;

@@ -1,3 +1,5 @@
+import { SMS_PROVIDER_LABELS } from '@agent-platform/contracts';
+
 /** Vendor answers in Chinese: what a refusal means and what the administrator can do about it. */
 const ALIYUN_MEANINGS: Record<string, string> = {
   SignatureDoesNotMatch: '签名校验失败，请检查 AccessKey Secret 是否正确',
@@ -36,8 +38,6 @@ const TENCENT_MEANINGS: Record<string, string> = {
 
 export type SmsVendor = 'aliyun' | 'tencent';
 
-export const SMS_VENDOR_LABELS: Record<SmsVendor, string> = { aliyun: '阿里云短信', tencent: '腾讯云短信' };
-
 /** A vendor answered and refused: its own code and message, and what they mean in Chinese. */
 export class SmsVendorError extends Error {
   override name = 'SmsVendorError';
@@ -47,8 +47,15 @@ export class SmsVendorError extends Error {
     readonly vendorMessage: string,
     readonly requestId: string | null,
   ) {
-    super(`${SMS_VENDOR_LABELS[vendor]}拒绝发送：${meaningOf(vendor, vendorCode)}（${vendorCode}${vendorMessage ? `：${vendorMessage}` : ''}）`);
+    const said = shortened(vendorMessage);
+    super(`${SMS_PROVIDER_LABELS[vendor]}拒绝发送：${meaningOf(vendor, vendorCode)}（${vendorCode}${said ? `：${said}` : ''}）`);
   }
+}
+
+/** Alibaba Cloud appends its whole string to sign (the code inside) to a signature refusal: not for the page. */
+function shortened(message: string): string {
+  const plain = message.split(' server string to sign is:')[0]!.trim();
+  return plain.length > 200 ? `${plain.slice(0, 200)}…` : plain;
 }
 
 function meaningOf(vendor: SmsVendor, code: string): string {
