@@ -64,7 +64,14 @@ describe('SMS through Alibaba Cloud and Tencent Cloud (local stand-ins that chec
     expect(message).toMatchObject({ phone, signName: '智能体平台', template: 'SMS_465390001' });
     expect(message.params.code).toMatch(/^\d{6}$/);
     const form = new URLSearchParams(aliyun.requests.at(-1)!.body);
-    expect(Object.fromEntries(form)).toMatchObject({ Action: 'SendSms', Version: '2017-05-25', Format: 'JSON', RegionId: 'cn-hangzhou', SignatureMethod: 'HMAC-SHA1', SignatureVersion: '1.0' });
+    expect(Object.fromEntries(form)).toMatchObject({
+      Action: 'SendSms',
+      Version: '2017-05-25',
+      Format: 'JSON',
+      RegionId: 'cn-hangzhou',
+      SignatureMethod: 'HMAC-SHA1',
+      SignatureVersion: '1.0',
+    });
     expect(t.smsCodes.has(phone)).toBe(false); // the log provider was not used
     expectOk(await t.registerWith({ user_name: 'aliyun_user', phone, yzm: message.params.code }));
   });
@@ -92,7 +99,9 @@ describe('SMS through Alibaba Cloud and Tencent Cloud (local stand-ins that chec
     const before = aliyun.accepted.length;
     const wrongSecret = await testSend();
     expect(wrongSecret).toMatchObject({ sent: false, provider: 'aliyun', vendor_code: 'SignatureDoesNotMatch' });
-    expect(wrongSecret.message).toMatch(/^阿里云短信服务拒绝发送：签名校验失败，请检查 AccessKey Secret 是否正确（SignatureDoesNotMatch：Specified signature is not matched with our calculation\.）$/);
+    expect(wrongSecret.message).toMatch(
+      /^阿里云短信服务拒绝发送：签名校验失败，请检查 AccessKey Secret 是否正确（SignatureDoesNotMatch：Specified signature is not matched with our calculation\.）$/,
+    );
     // A user asking for a code sees no vendor detail, and may ask again at once.
     const phone = nextPhone();
     expectCode(await t.call(SEND, phone), 50001, UNAVAILABLE);
@@ -114,7 +123,9 @@ describe('SMS through Alibaba Cloud and Tencent Cloud (local stand-ins that chec
     expect(message.params['1']).toMatch(/^\d{6}$/);
     const { headers } = tencent.requests.at(-1)!;
     expect(headers).toMatchObject({ 'x-tc-action': 'SendSms', 'x-tc-version': '2021-01-11', 'x-tc-region': 'ap-guangzhou', 'content-type': 'application/json; charset=utf-8' });
-    expect(headers.authorization).toMatch(/^TC3-HMAC-SHA256 Credential=AKIDStandInSecretId\/\d{4}-\d{2}-\d{2}\/sms\/tc3_request, SignedHeaders=content-type;host;x-tc-action, Signature=[0-9a-f]{64}$/);
+    expect(headers.authorization).toMatch(
+      /^TC3-HMAC-SHA256 Credential=AKIDStandInSecretId\/\d{4}-\d{2}-\d{2}\/sms\/tc3_request, SignedHeaders=content-type;host;x-tc-action, Signature=[0-9a-f]{64}$/,
+    );
     expectOk(await t.registerWith({ user_name: 'tencent_user', phone, yzm: message.params['1'] }));
 
     const result = await testSend();

@@ -28,7 +28,12 @@ export async function findPropertyByCode(db: Db, code: string): Promise<Property
 }
 
 export function findPropertiesByCodes(db: Db, codes: readonly string[]): Promise<PropertyRow[]> {
-  return codes.length === 0 ? Promise.resolve([]) : db.select().from(systemProperties).where(inArray(systemProperties.code, [...codes]));
+  return codes.length === 0
+    ? Promise.resolve([])
+    : db
+        .select()
+        .from(systemProperties)
+        .where(inArray(systemProperties.code, [...codes]));
 }
 
 export async function findPropertyById(db: Db, id: string): Promise<PropertyRow | undefined> {

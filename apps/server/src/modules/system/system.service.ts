@@ -1,9 +1,6 @@
 import {
-  APP_LOGO_PROPERTY,
   UI_PROPERTY_PREFIX,
   effectiveValue,
-  knownPropertyOf,
-  propertyValueProblem,
   type BatchUpdatePropertiesBody,
   type CreatePropertyBody,
   type ListPropertiesBody,
@@ -13,46 +10,18 @@ import {
   type UpdatePropertyBody,
 } from '@agent-platform/contracts';
 import type { Db } from '../../platform/db/index.js';
-import { AppError, badInput, notFound } from '../../core/index.js';
-import { SecretKeyMismatchError, type SecretBox } from '../../platform/security/index.js';
-import { normaliseLogo } from './logo.js';
+import { AppError, notFound } from '../../core/index.js';
+import type { SecretBox } from '../../platform/security/index.js';
+import { isSecretProperty, openedSecret, storedValue, toProperty } from './property-values.js';
 import * as repo from './system.repo.js';
 import { defaultProperties } from './system.seeds.js';
 
 export type SystemService = ReturnType<typeof createSystemService>;
 
-/** A secret (an SMS access key secret) is stored sealed and never answered back: only whether it is set. */
-const isSecret = (code: string) => knownPropertyOf(code)?.type === 'secret';
-
-function toProperty(row: repo.PropertyRow): SystemProperty {
-  if (isSecret(row.code)) return { ...plainProperty(row), current_value: null, default_value: null, secret_set: Boolean(row.currentValue ?? row.defaultValue) };
-  return plainProperty(row);
-}
-
-function plainProperty(row: repo.PropertyRow): SystemProperty {
-  return {
-    id: row.id,
-    code: row.code,
-    name: row.name,
-    current_value: row.currentValue,
-    default_value: row.defaultValue,
-    description: row.description,
-    created_at: row.createdAt.toISOString(),
-    updated_at: row.updatedAt.toISOString(),
-    updated_by: row.updatedBy,
-  };
-}
-
 export function createSystemService({ db, secrets }: { db: Db; secrets: SecretBox }) {
   const findByCode = (code: string) => repo.findPropertyByCode(db, code);
 
-  /** A value as it is stored: checked against what a known property holds; the logo sanitised; a secret sealed ('' clears it). */
-  function acceptedValue<V extends string | null | undefined>(code: string, value: V): V | null {
-    const problem = propertyValueProblem(code, value);
-    if (problem) throw badInput(problem);
-    if (isSecret(code) && typeof value === 'string') return value === '' ? null : (secrets.seal(value) as V);
-    return (code === APP_LOGO_PROPERTY ? normaliseLogo(value) : value) as V;
-  }
+  const acceptedValue = <V extends string | null | undefined>(code: string, value: V) => storedValue(secrets, code, value);
 
   return {
     seedDefaults: () => repo.insertMissingProperties(db, defaultProperties()),
@@ -80,7 +49,7 @@ export function createSystemService({ db, secrets }: { db: Db; secrets: SecretBo
       return new Map(
         codes.map((code) => {
           const row = byCode.get(code);
-          return [code, row && !isSecret(code) ? effectiveValue({ code, current_value: row.currentValue, default_value: row.defaultValue }).trim() : ''];
+          return [code, row && !isSecretProperty(code) ? effectiveValue({ code, current_value: row.currentValue, default_value: row.defaultValue }).trim() : ''];
         }),
       );
     },
@@ -89,13 +58,7 @@ export function createSystemService({ db, secrets }: { db: Db; secrets: SecretBo
     async secretValue(code: string): Promise<string | null> {
       const row = await findByCode(code);
       const sealed = row?.currentValue ?? row?.defaultValue;
-      if (!sealed) return null;
-      try {
-        return secrets.open(sealed);
-      } catch (error) {
-        if (error instanceof SecretKeyMismatchError) throw badInput(`${knownPropertyOf(code)?.name ?? code}是用另一个 SECRET_KEY 加密的，请重新填写`);
-        throw error;
-      }
+      return sealed ? openedSecret(secrets, code, sealed) : null;
     },
 
     /** A property read as a whole number; `fallback` when it is missing or not a number. */

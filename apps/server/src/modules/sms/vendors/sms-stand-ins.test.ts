@@ -79,7 +79,15 @@ describe('the Tencent Cloud stand-in', () => {
     const authorization = tc3Authorization(TENCENT.secretId, secretKey, 'sms', timestamp, { method: 'POST', query: '', headers: signed, payload });
     const response = await fetch(`${standIn.url}/`, {
       method: 'POST',
-      headers: { authorization, 'content-type': signed['content-type'], 'x-tc-action': 'SendSms', 'x-tc-version': '2021-01-11', 'x-tc-timestamp': String(timestamp), 'x-tc-region': 'ap-guangzhou', ...headers },
+      headers: {
+        authorization,
+        'content-type': signed['content-type'],
+        'x-tc-action': 'SendSms',
+        'x-tc-version': '2021-01-11',
+        'x-tc-timestamp': String(timestamp),
+        'x-tc-region': 'ap-guangzhou',
+        ...headers,
+      },
       body: payload,
     });
     expect(response.status).toBe(200); // API 3.0 answers refusals with 200 too
@@ -103,14 +111,28 @@ describe('the Tencent Cloud stand-in', () => {
     // A body changed after signing no longer matches its signature.
     const timestamp = Math.floor(Date.now() / 1000);
     const payload = JSON.stringify(valid);
-    const authorization = tc3Authorization(TENCENT.secretId, TENCENT.secretKey, 'sms', timestamp, { method: 'POST', query: '', headers: { 'content-type': 'application/json', host: new URL(standIn.url).host }, payload });
+    const authorization = tc3Authorization(TENCENT.secretId, TENCENT.secretKey, 'sms', timestamp, {
+      method: 'POST',
+      query: '',
+      headers: { 'content-type': 'application/json', host: new URL(standIn.url).host },
+      payload,
+    });
     const tampered = await fetch(`${standIn.url}/`, {
       method: 'POST',
-      headers: { authorization, 'content-type': 'application/json', 'x-tc-action': 'SendSms', 'x-tc-version': '2021-01-11', 'x-tc-timestamp': String(timestamp), 'x-tc-region': 'ap-guangzhou' },
+      headers: {
+        authorization,
+        'content-type': 'application/json',
+        'x-tc-action': 'SendSms',
+        'x-tc-version': '2021-01-11',
+        'x-tc-timestamp': String(timestamp),
+        'x-tc-region': 'ap-guangzhou',
+      },
       body: payload.replace('13800000000', '13900000000'),
     });
     expect(await tampered.json()).toMatchObject({ Response: { Error: { Code: 'AuthFailure.SignatureFailure' } } });
-    expect(await send({ ...valid, PhoneNumberSet: ['13800000000'], TemplateParamSet: ['1', '2'] })).toMatchObject({ SendStatusSet: [{ Code: 'InvalidParameterValue.IncorrectPhoneNumber', Fee: 0 }] });
+    expect(await send({ ...valid, PhoneNumberSet: ['13800000000'], TemplateParamSet: ['1', '2'] })).toMatchObject({
+      SendStatusSet: [{ Code: 'InvalidParameterValue.IncorrectPhoneNumber', Fee: 0 }],
+    });
     expect(await send({ ...valid, TemplateParamSet: ['1', '2'] })).toMatchObject({ SendStatusSet: [{ Code: 'FailedOperation.TemplateParamSetNotMatchApprovedTemplate' }] });
     expect(standIn.accepted).toHaveLength(1);
   });

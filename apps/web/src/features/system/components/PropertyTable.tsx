@@ -69,7 +69,9 @@ export function PropertyTable() {
       render: (_value, property) => (
         <Space orientation="vertical" size={2} style={{ width: '100%' }}>
           <PropertyValueEditor code={property.code} type={typeOf(property)} value={draftOf(property)} secretSet={property.secret_set} onChange={(value) => setDraft(property, value)} />
-          {property.current_value === null && property.secret_set === undefined && !drafts.has(property.code) ? <Typography.Text type="secondary">{TEXT.usingDefault}</Typography.Text> : null}
+          {property.current_value === null && property.secret_set === undefined && !drafts.has(property.code) ? (
+            <Typography.Text type="secondary">{TEXT.usingDefault}</Typography.Text>
+          ) : null}
         </Space>
       ),
     },

@@ -21,7 +21,16 @@ export function SmsTestSend() {
         </Button>
       </Form>
       <Space orientation="vertical" style={{ width: '100%', marginTop: 16 }}>
-        {result ? <Alert role="status" type={result.sent ? 'success' : 'error'} showIcon title={result.sent ? TEXT.testSent : TEXT.testFailed} description={[result.message, details].filter(Boolean).join('\n')} style={{ whiteSpace: 'pre-line' }} /> : null}
+        {result ? (
+          <Alert
+            role="status"
+            type={result.sent ? 'success' : 'error'}
+            showIcon
+            title={result.sent ? TEXT.testSent : TEXT.testFailed}
+            description={[result.message, details].filter(Boolean).join('\n')}
+            style={{ whiteSpace: 'pre-line' }}
+          />
+        ) : null}
         {send.isError ? <Alert role="status" type="error" showIcon title={TEXT.testFailed} description={send.error.message} /> : null}
       </Space>
     </>
