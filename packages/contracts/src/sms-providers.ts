@@ -9,15 +9,18 @@ export const SMS_PROVIDER_LABELS: Record<SmsProviderKind, string> = {
   tencent: '腾讯云短信',
 };
 
-export const SMS_PROVIDER_PROPERTY = 'system.sms.provider';
-export const SMS_ENDPOINT_PROPERTY = 'system.sms.endpoint';
-export const SMS_REGION_PROPERTY = 'system.sms.region';
-export const SMS_SIGN_NAME_PROPERTY = 'system.sms.sign_name';
-export const SMS_TEMPLATE_CODE_PROPERTY = 'system.sms.template_code';
-export const SMS_TEMPLATE_PARAM_PROPERTY = 'system.sms.template_param';
-export const SMS_SDK_APP_ID_PROPERTY = 'system.sms.sdk_app_id';
-export const SMS_ACCESS_KEY_ID_PROPERTY = 'system.sms.access_key_id';
-export const SMS_ACCESS_KEY_SECRET_PROPERTY = 'system.sms.access_key_secret';
+/** The properties an administrator configures the SMS provider with, by what each holds. */
+export const SMS_PROPERTY = {
+  provider: 'system.sms.provider',
+  endpoint: 'system.sms.endpoint',
+  region: 'system.sms.region',
+  signName: 'system.sms.sign_name',
+  templateCode: 'system.sms.template_code',
+  templateParam: 'system.sms.template_param',
+  sdkAppId: 'system.sms.sdk_app_id',
+  accessKeyId: 'system.sms.access_key_id',
+  accessKeySecret: 'system.sms.access_key_secret',
+} as const;
 
 /** The vendors' public endpoints, used when `system.sms.endpoint` is empty. */
 export const SMS_DEFAULT_ENDPOINTS = { aliyun: 'https://dysmsapi.aliyuncs.com', tencent: 'https://sms.tencentcloudapi.com' } as const;

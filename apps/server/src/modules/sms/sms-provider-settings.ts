@@ -1,18 +1,10 @@
 import {
-  SMS_ACCESS_KEY_ID_PROPERTY,
-  SMS_ACCESS_KEY_SECRET_PROPERTY,
   SMS_DEFAULT_ENDPOINTS,
   SMS_DEFAULT_REGIONS,
   SMS_DEFAULT_TEMPLATE_PARAM,
-  SMS_ENDPOINT_PROPERTY,
   SMS_PROVIDER_KINDS,
+  SMS_PROPERTY,
   SMS_PROVIDER_LABELS,
-  SMS_PROVIDER_PROPERTY,
-  SMS_REGION_PROPERTY,
-  SMS_SDK_APP_ID_PROPERTY,
-  SMS_SIGN_NAME_PROPERTY,
-  SMS_TEMPLATE_CODE_PROPERTY,
-  SMS_TEMPLATE_PARAM_PROPERTY,
   knownPropertyOf,
   type SmsProviderKind,
 } from '@agent-platform/contracts';
@@ -38,16 +30,8 @@ export interface SmsProviderSources {
   logProvider: SmsProvider;
 }
 
-const TEXT_CODES = [
-  SMS_PROVIDER_PROPERTY,
-  SMS_ENDPOINT_PROPERTY,
-  SMS_REGION_PROPERTY,
-  SMS_SIGN_NAME_PROPERTY,
-  SMS_TEMPLATE_CODE_PROPERTY,
-  SMS_TEMPLATE_PARAM_PROPERTY,
-  SMS_SDK_APP_ID_PROPERTY,
-  SMS_ACCESS_KEY_ID_PROPERTY,
-] as const;
+/** Every SMS property but the secret, which is opened apart. */
+const TEXT_CODES = Object.values(SMS_PROPERTY).filter((code) => code !== SMS_PROPERTY.accessKeySecret);
 
 const isKind = (value: string): value is SmsProviderKind => (SMS_PROVIDER_KINDS as readonly string[]).includes(value);
 
@@ -64,27 +48,27 @@ export function createSmsProviderResolver(sources: SmsProviderSources): () => Pr
   const { system, outbound } = sources;
   return async () => {
     const values = await system.textValues(TEXT_CODES);
-    const text = (code: (typeof TEXT_CODES)[number]) => values.get(code) ?? '';
-    const chosen = text(SMS_PROVIDER_PROPERTY);
+    const text = (code: string) => values.get(code) ?? '';
+    const chosen = text(SMS_PROPERTY.provider);
     const kind: SmsProviderKind = isKind(chosen) ? chosen : sources.serverProvider;
-    const endpoint = text(SMS_ENDPOINT_PROPERTY);
+    const endpoint = text(SMS_PROPERTY.endpoint);
     if (kind === 'log') return { kind, provider: sources.logProvider };
     if (kind === 'webhook') {
       const url = endpoint || sources.serverWebhookUrl || '';
-      requireFilled(kind, { [SMS_ENDPOINT_PROPERTY]: url });
+      requireFilled(kind, { [SMS_PROPERTY.endpoint]: url });
       return { kind, provider: webhookSmsProvider(outbound, url) };
     }
-    const secret = await system.secretValue(SMS_ACCESS_KEY_SECRET_PROPERTY);
+    const secret = await system.secretValue(SMS_PROPERTY.accessKeySecret);
     const common = {
-      [SMS_SIGN_NAME_PROPERTY]: text(SMS_SIGN_NAME_PROPERTY),
-      [SMS_TEMPLATE_CODE_PROPERTY]: text(SMS_TEMPLATE_CODE_PROPERTY),
-      [SMS_ACCESS_KEY_ID_PROPERTY]: text(SMS_ACCESS_KEY_ID_PROPERTY),
-      [SMS_ACCESS_KEY_SECRET_PROPERTY]: secret,
+      [SMS_PROPERTY.signName]: text(SMS_PROPERTY.signName),
+      [SMS_PROPERTY.templateCode]: text(SMS_PROPERTY.templateCode),
+      [SMS_PROPERTY.accessKeyId]: text(SMS_PROPERTY.accessKeyId),
+      [SMS_PROPERTY.accessKeySecret]: secret,
     };
     const base = {
       endpoint: endpoint || SMS_DEFAULT_ENDPOINTS[kind],
-      signName: text(SMS_SIGN_NAME_PROPERTY),
-      accessKeyId: text(SMS_ACCESS_KEY_ID_PROPERTY),
+      signName: text(SMS_PROPERTY.signName),
+      accessKeyId: text(SMS_PROPERTY.accessKeyId),
       accessKeySecret: secret ?? '',
     };
     if (kind === 'aliyun') {
@@ -93,23 +77,23 @@ export function createSmsProviderResolver(sources: SmsProviderSources): () => Pr
         kind,
         provider: aliyunSmsProvider(outbound, {
           ...base,
-          regionId: text(SMS_REGION_PROPERTY) || SMS_DEFAULT_REGIONS.aliyun,
-          templateCode: text(SMS_TEMPLATE_CODE_PROPERTY),
-          templateParam: text(SMS_TEMPLATE_PARAM_PROPERTY) || SMS_DEFAULT_TEMPLATE_PARAM,
+          regionId: text(SMS_PROPERTY.region) || SMS_DEFAULT_REGIONS.aliyun,
+          templateCode: text(SMS_PROPERTY.templateCode),
+          templateParam: text(SMS_PROPERTY.templateParam) || SMS_DEFAULT_TEMPLATE_PARAM,
         }),
       };
     }
-    requireFilled(kind, { ...common, [SMS_SDK_APP_ID_PROPERTY]: text(SMS_SDK_APP_ID_PROPERTY) });
+    requireFilled(kind, { ...common, [SMS_PROPERTY.sdkAppId]: text(SMS_PROPERTY.sdkAppId) });
     return {
       kind,
       provider: tencentSmsProvider(outbound, {
         endpoint: base.endpoint,
-        region: text(SMS_REGION_PROPERTY) || SMS_DEFAULT_REGIONS.tencent,
+        region: text(SMS_PROPERTY.region) || SMS_DEFAULT_REGIONS.tencent,
         secretId: base.accessKeyId,
         secretKey: base.accessKeySecret,
-        sdkAppId: text(SMS_SDK_APP_ID_PROPERTY),
+        sdkAppId: text(SMS_PROPERTY.sdkAppId),
         signName: base.signName,
-        templateId: text(SMS_TEMPLATE_CODE_PROPERTY),
+        templateId: text(SMS_PROPERTY.templateCode),
       }),
     };
   };

@@ -7,17 +7,9 @@ import {
   MENU,
   REGISTER_REVIEW_PROPERTY,
   SETUP_DISMISSED_PROPERTY,
-  SMS_ACCESS_KEY_ID_PROPERTY,
-  SMS_ACCESS_KEY_SECRET_PROPERTY,
   SMS_DEFAULT_TEMPLATE_PARAM,
   SMS_ENABLED_PROPERTY,
-  SMS_ENDPOINT_PROPERTY,
-  SMS_PROVIDER_PROPERTY,
-  SMS_REGION_PROPERTY,
-  SMS_SDK_APP_ID_PROPERTY,
-  SMS_SIGN_NAME_PROPERTY,
-  SMS_TEMPLATE_CODE_PROPERTY,
-  SMS_TEMPLATE_PARAM_PROPERTY,
+  SMS_PROPERTY,
   menuPropertyCode,
 } from '@agent-platform/contracts';
 import type { NewProperty } from './system.repo.js';
@@ -49,11 +41,11 @@ export function defaultProperties(): NewProperty[] {
     known(SETUP_DISMISSED_PROPERTY, 'false'),
     known(AUDIT_RETENTION_DAYS_PROPERTY, String(DEFAULT_AUDIT_RETENTION_DAYS)),
     // The SMS provider: empty values mean the server's configuration (SMS_PROVIDER) and the vendors' defaults.
-    ...[SMS_PROVIDER_PROPERTY, SMS_ENDPOINT_PROPERTY, SMS_REGION_PROPERTY, SMS_SIGN_NAME_PROPERTY, SMS_TEMPLATE_CODE_PROPERTY, SMS_SDK_APP_ID_PROPERTY, SMS_ACCESS_KEY_ID_PROPERTY].map(
-      (code) => known(code, ''),
+    ...[SMS_PROPERTY.provider, SMS_PROPERTY.endpoint, SMS_PROPERTY.region, SMS_PROPERTY.signName, SMS_PROPERTY.templateCode, SMS_PROPERTY.sdkAppId, SMS_PROPERTY.accessKeyId].map((code) =>
+      known(code, ''),
     ),
-    known(SMS_TEMPLATE_PARAM_PROPERTY, SMS_DEFAULT_TEMPLATE_PARAM),
-    known(SMS_ACCESS_KEY_SECRET_PROPERTY, null),
+    known(SMS_PROPERTY.templateParam, SMS_DEFAULT_TEMPLATE_PARAM),
+    known(SMS_PROPERTY.accessKeySecret, null),
     ...menu,
   ];
 }

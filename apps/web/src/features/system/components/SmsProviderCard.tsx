@@ -1,19 +1,11 @@
 import {
   KNOWN_PROPERTIES,
-  SMS_ACCESS_KEY_ID_PROPERTY,
-  SMS_ACCESS_KEY_SECRET_PROPERTY,
   SMS_DEFAULT_ENDPOINTS,
   SMS_DEFAULT_REGIONS,
   SMS_DEFAULT_TEMPLATE_PARAM,
-  SMS_ENDPOINT_PROPERTY,
   SMS_PROVIDER_KINDS,
+  SMS_PROPERTY,
   SMS_PROVIDER_LABELS,
-  SMS_PROVIDER_PROPERTY,
-  SMS_REGION_PROPERTY,
-  SMS_SDK_APP_ID_PROPERTY,
-  SMS_SIGN_NAME_PROPERTY,
-  SMS_TEMPLATE_CODE_PROPERTY,
-  SMS_TEMPLATE_PARAM_PROPERTY,
   effectiveValue,
   type SmsProviderKind,
   type SystemProperty,
@@ -30,35 +22,19 @@ type Choice = SmsProviderKind | '';
 const FIELDS: Record<Choice, string[]> = {
   '': [],
   log: [],
-  webhook: [SMS_ENDPOINT_PROPERTY],
-  aliyun: [
-    SMS_ENDPOINT_PROPERTY,
-    SMS_REGION_PROPERTY,
-    SMS_SIGN_NAME_PROPERTY,
-    SMS_TEMPLATE_CODE_PROPERTY,
-    SMS_TEMPLATE_PARAM_PROPERTY,
-    SMS_ACCESS_KEY_ID_PROPERTY,
-    SMS_ACCESS_KEY_SECRET_PROPERTY,
-  ],
-  tencent: [
-    SMS_ENDPOINT_PROPERTY,
-    SMS_REGION_PROPERTY,
-    SMS_SDK_APP_ID_PROPERTY,
-    SMS_SIGN_NAME_PROPERTY,
-    SMS_TEMPLATE_CODE_PROPERTY,
-    SMS_ACCESS_KEY_ID_PROPERTY,
-    SMS_ACCESS_KEY_SECRET_PROPERTY,
-  ],
+  webhook: [SMS_PROPERTY.endpoint],
+  aliyun: [],
+  tencent: [],
 };
 
 function placeholderOf(choice: Choice, code: string, secretSet: boolean): string | undefined {
-  if (code === SMS_ACCESS_KEY_SECRET_PROPERTY) return secretSet ? PROPERTY_TEXT.secretSet : PROPERTY_TEXT.secretUnset;
+  if (code === SMS_PROPERTY.accessKeySecret) return secretSet ? PROPERTY_TEXT.secretSet : PROPERTY_TEXT.secretUnset;
   if (choice === 'aliyun' || choice === 'tencent') {
-    if (code === SMS_ENDPOINT_PROPERTY) return SMS_DEFAULT_ENDPOINTS[choice];
-    if (code === SMS_REGION_PROPERTY) return SMS_DEFAULT_REGIONS[choice];
-    if (code === SMS_TEMPLATE_PARAM_PROPERTY) return SMS_DEFAULT_TEMPLATE_PARAM;
+    if (code === SMS_PROPERTY.endpoint) return SMS_DEFAULT_ENDPOINTS[choice];
+    if (code === SMS_PROPERTY.region) return SMS_DEFAULT_REGIONS[choice];
+    if (code === SMS_PROPERTY.templateParam) return SMS_DEFAULT_TEMPLATE_PARAM;
   }
-  return code === SMS_ENDPOINT_PROPERTY ? TEXT.webhookPlaceholder : undefined;
+  return code === SMS_PROPERTY.endpoint ? TEXT.webhookPlaceholder : undefined;
 }
 
 /** Administrators: which SMS provider sends verification codes, its settings, and a test send. */
@@ -66,20 +42,20 @@ export function SmsProviderCard() {
   const properties = useProperties({ page: 1, page_size: 100, keyword: 'system.sms.' });
   const batch = useBatchUpdateProperties();
   const [form] = Form.useForm<Record<string, string>>();
-  const choice = (Form.useWatch(SMS_PROVIDER_PROPERTY, form) ?? '') as Choice;
+  const choice = (Form.useWatch(SMS_PROPERTY.provider, form) ?? '') as Choice;
   const byCode = new Map((properties.data?.list ?? []).map((property: SystemProperty) => [property.code, property]));
-  const secretSet = byCode.get(SMS_ACCESS_KEY_SECRET_PROPERTY)?.secret_set ?? false;
+  const secretSet = byCode.get(SMS_PROPERTY.accessKeySecret)?.secret_set ?? false;
   const initial = Object.fromEntries([...byCode.values()].map((property) => [property.code, property.secret_set === undefined ? effectiveValue(property) : '']));
 
   const save = (values: Record<string, string>) => {
-    const codes = [SMS_PROVIDER_PROPERTY, ...FIELDS[choice]];
+    const codes = [SMS_PROPERTY.provider, ...FIELDS[choice]];
     // A secret left empty keeps the stored one: it is only ever replaced.
-    const items = codes.filter((code) => code !== SMS_ACCESS_KEY_SECRET_PROPERTY || values[code]).map((code) => ({ code, current_value: (values[code] ?? '').trim() }));
+    const items = codes.filter((code) => code !== SMS_PROPERTY.accessKeySecret || values[code]).map((code) => ({ code, current_value: (values[code] ?? '').trim() }));
     batch.mutate(
       { items },
       {
         onSuccess: () => {
-          form.setFieldValue(SMS_ACCESS_KEY_SECRET_PROPERTY, '');
+          form.setFieldValue(SMS_PROPERTY.accessKeySecret, '');
           toast.success(TEXT.saved);
         },
         onError: (error) => toast.error(PROPERTY_TOAST.failed, { description: error.message }),
@@ -93,7 +69,7 @@ export function SmsProviderCard() {
       {properties.isError ? <Alert type="error" showIcon title={properties.error.message} style={{ marginBottom: 16 }} /> : null}
       {properties.data ? (
         <Form<Record<string, string>> key={properties.dataUpdatedAt} form={form} layout="vertical" initialValues={initial} onFinish={save} style={{ maxWidth: 640 }}>
-          <Form.Item name={SMS_PROVIDER_PROPERTY} label={TEXT.provider}>
+          <Form.Item name={SMS_PROPERTY.provider} label={TEXT.provider}>
             <Select
               aria-label={TEXT.provider}
               options={[{ value: '', label: TEXT.serverDefault }, ...SMS_PROVIDER_KINDS.map((kind) => ({ value: kind, label: SMS_PROVIDER_LABELS[kind] }))]}
@@ -102,7 +78,7 @@ export function SmsProviderCard() {
           {FIELDS[choice].map((code) => {
             const label = TEXT.labels[choice]?.[code] ?? KNOWN_PROPERTIES[code]?.name ?? code;
             const input =
-              code === SMS_ACCESS_KEY_SECRET_PROPERTY ? (
+              code === SMS_PROPERTY.accessKeySecret ? (
                 <Input.Password aria-label={label} autoComplete="new-password" placeholder={placeholderOf(choice, code, secretSet)} />
               ) : (
                 <Input aria-label={label} placeholder={placeholderOf(choice, code, secretSet)} />
