@@ -24,7 +24,7 @@ import { createDepsService, createProcessReports, depsRoutes } from './modules/d
 import { createDataAssetModule, dataAssetReferences, dataAssetRoutes } from './modules/data-asset/index.js';
 import { createPlaygroundService, playgroundRoutes } from './modules/playground/index.js';
 import { createKbChatService, kbChatRoutes } from './modules/kb-chat/index.js';
-import { createSmsProvider, createSmsService, smsRoutes, type SmsProvider } from './modules/sms/index.js';
+import { createSmsProviderResolver, createSmsService, logSmsProvider, smsRoutes, type SmsProvider } from './modules/sms/index.js';
 import { createSystemService, DEFAULT_AUDIT_RETENTION_DAYS, systemRoutes } from './modules/system/index.js';
 import { createMcpModule, mcpReferences, mcpRoutes, type McpCatalog } from './modules/mcp/index.js';
 import { createTagModule, tagRoutes } from './modules/tag/index.js';
@@ -42,7 +42,7 @@ import { builtinTools } from './runtime/tools/index.js';
 export interface AppOptions {
   config: Config;
   database: Database;
-  /** Tests capture verification codes with their own provider. */
+  /** Stands in for the `log` SMS provider: tests read the codes it is given. */
   smsProvider?: SmsProvider;
   /** Where log lines go instead of stdout (tests read them). */
   logStream?: { write(line: string): void };
@@ -75,20 +75,18 @@ export async function buildApp({ config, database, smsProvider, logStream, exten
   await installMultipart(app, { fileSize: config.UPLOAD_MAX_BYTES, files: MAX_FILES_PER_REQUEST }, [...FILE_UPLOAD_URLS, '/api/kb/upload_docs']);
 
   const { db } = database;
-  const system = createSystemService({ db });
+  // Stored secrets (model API keys, custom tools' and MCP services' credentials, the SMS access key secret) are encrypted with SECRET_KEY, or a key kept in DATA_DIR.
+  const secrets = openSecretBox(config.SECRET_KEY, path.join(config.dataDir, 'secret.key'));
+  if (!config.SECRET_KEY && database.dialect === 'postgres') {
+    app.log.warn('SECRET_KEY is not set: using DATA_DIR/secret.key; every server process must share the same key to read stored API keys');
+  }
+  const system = createSystemService({ db, secrets });
   await system.seedDefaults();
   // Before any other route: calls that declare `audit` record through it.
   auditRoutes(app, createAuditService({ db }));
   // Rows nobody reads at once (new runs, their events and steps, chat questions and answers, usage rows) share one statement every few tens of milliseconds.
   const writes = new WriteBehind(db);
   const usage = createUsageService({ db, writes });
-  const sms = createSmsService({
-    db,
-    system,
-    provider: smsProvider ?? createSmsProvider(config, app.log),
-    log: app.log,
-    limits: { perAddressPerHour: config.SMS_MAX_PER_IP_PER_HOUR, perHour: config.SMS_MAX_PER_HOUR, challengeAfter: config.SMS_CHALLENGE_AFTER },
-  });
   const conversations = createConversationService({ db, writes, titles: createTitleWriter({ db, log: app.log, enabled: config.CONVERSATION_TITLES === 'model' }) });
   // Who refers to what, declared by each module; the order is the order refusals name the users in.
   const references = createReferenceRegistry<Db>([
@@ -103,13 +101,21 @@ export async function buildApp({ config, database, smsProvider, logStream, exten
     datasourceReferences(db),
   ]);
   const tags = createTagModule({ db, references });
-  // Stored secrets (model API keys, custom tools' and MCP services' credentials) are encrypted with SECRET_KEY, or a key kept in DATA_DIR.
-  const secrets = openSecretBox(config.SECRET_KEY, path.join(config.dataDir, 'secret.key'));
-  if (!config.SECRET_KEY && database.dialect === 'postgres') {
-    app.log.warn('SECRET_KEY is not set: using DATA_DIR/secret.key; every server process must share the same key to read stored API keys');
-  }
   const outbound = createOutbound({ allowedHosts: config.OUTBOUND_ALLOWED_HOSTS });
   app.addHook('onClose', () => outbound.close());
+  const sms = createSmsService({
+    db,
+    system,
+    resolveProvider: createSmsProviderResolver({
+      system,
+      outbound,
+      serverProvider: config.SMS_PROVIDER,
+      serverWebhookUrl: config.SMS_WEBHOOK_URL,
+      logProvider: smsProvider ?? logSmsProvider(app.log),
+    }),
+    log: app.log,
+    limits: { perAddressPerHour: config.SMS_MAX_PER_IP_PER_HOUR, perHour: config.SMS_MAX_PER_HOUR, challengeAfter: config.SMS_CHALLENGE_AFTER },
+  });
   const llm = createLlmModule({ db, bus: database.bus, config, log: app.log, usage, secrets, outbound, references });
   const user = createUserModule({ db, bus: database.bus, log: app.log, config, sms, system, usage, references });
   app.decorate('authenticator', user.authenticator);

@@ -10,6 +10,7 @@ export const AUDIT_ACTION_LABELS = {
   'property.update': '修改系统属性',
   'property.delete': '删除系统属性',
   'property.batch_update': '批量修改系统属性',
+  'sms.test_send': '发送测试验证码',
   'agent.publish': '发布智能体',
   'agent.withhold': '撤回智能体',
   'agent.delete': '删除智能体',

@@ -5,6 +5,7 @@ export * from './session.js';
 export * from './patterns.js';
 export * from './properties.js';
 export * from './property-catalog.js';
+export * from './sms-providers.js';
 export * from './audit.js';
 export * from './audit-values.js';
 export * from './llm.js';

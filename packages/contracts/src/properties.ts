@@ -28,6 +28,11 @@ export interface SystemProperty {
   updated_at: string;
   /** The user name of the administrator who last changed it; null for a value nobody changed since it was seeded. */
   updated_by: string | null;
+  /**
+   * Secrets only (an SMS access key secret): whether a value is stored. A secret's `current_value` and
+   * `default_value` are always answered as null: it is written, never read back.
+   */
+  secret_set?: boolean;
 }
 
 /** Effective value: current_value if present, otherwise default_value. */

@@ -7,9 +7,13 @@ import {
   SETUP_DISMISSED_PROPERTY,
   SMS_ENABLED_PROPERTY,
 } from './properties.js';
+import { SMS_PROPERTY, SMS_PROVIDER_KINDS } from './sms-providers.js';
 
-/** How a property's value is read and edited: a switch, a number, text, JSON, or an image data URL. */
-export type PropertyValueType = 'boolean' | 'number' | 'text' | 'json' | 'image';
+/**
+ * How a property's value is read and edited: a switch, a number, text, JSON, an image data URL, or a
+ * secret (stored sealed, written but never answered back).
+ */
+export type PropertyValueType = 'boolean' | 'number' | 'text' | 'json' | 'image' | 'secret';
 
 export interface KnownProperty {
   name: string;
@@ -18,6 +22,8 @@ export interface KnownProperty {
   /** Numbers only: the accepted range (integers). */
   min?: number;
   max?: number;
+  /** Text only: the values it may take (besides none). */
+  options?: readonly string[];
 }
 
 /** The logo: PNG, JPEG or SVG, at most this many bytes before encoding. */
@@ -32,6 +38,24 @@ export const KNOWN_PROPERTIES: Record<string, KnownProperty> = {
   [REGISTER_REVIEW_PROPERTY]: { name: '注册审核', type: 'boolean', description: '开启后新注册的账号需管理员审核通过才能登录' },
   [SETUP_DISMISSED_PROPERTY]: { name: '入门清单已关闭', type: 'boolean', description: '开启后管理员不再看到侧边栏的入门清单（添加模型 → 创建智能体 → 对话）' },
   [AUDIT_RETENTION_DAYS_PROPERTY]: { name: '审计日志保留天数', type: 'number', min: 1, max: 3650, description: '审计日志保留的天数，更早的记录由定期维护任务删除' },
+  [SMS_PROPERTY.provider]: {
+    name: '短信服务商',
+    type: 'text',
+    options: SMS_PROVIDER_KINDS,
+    description: 'log（仅写日志）、webhook、aliyun（阿里云短信）或 tencent（腾讯云短信）；留空则按服务器配置 SMS_PROVIDER',
+  },
+  [SMS_PROPERTY.endpoint]: {
+    name: '短信接口地址',
+    type: 'text',
+    description: '留空使用服务商的公网地址（阿里云 https://dysmsapi.aliyuncs.com，腾讯云 https://sms.tencentcloudapi.com）；webhook 时为接收 POST 的地址',
+  },
+  [SMS_PROPERTY.region]: { name: '短信地域', type: 'text', description: '阿里云 RegionId（默认 cn-hangzhou）或腾讯云地域（默认 ap-guangzhou）' },
+  [SMS_PROPERTY.signName]: { name: '短信签名', type: 'text', description: '在服务商控制台审核通过的签名名称，如「某某科技」' },
+  [SMS_PROPERTY.templateCode]: { name: '短信模板', type: 'text', description: '验证码模板：阿里云为模板 CODE（如 SMS_123456789），腾讯云为模板 ID（数字）' },
+  [SMS_PROPERTY.templateParam]: { name: '模板变量名', type: 'text', description: '阿里云模板中接收验证码的变量名（默认 code，对应 ${code}）；腾讯云按顺序填入 {1}' },
+  [SMS_PROPERTY.sdkAppId]: { name: '腾讯云短信应用 ID', type: 'text', description: '腾讯云短信控制台中应用的 SdkAppId（如 1400000000），仅腾讯云需要' },
+  [SMS_PROPERTY.accessKeyId]: { name: '短信 AccessKey ID', type: 'text', description: '阿里云 AccessKey ID 或腾讯云 SecretId' },
+  [SMS_PROPERTY.accessKeySecret]: { name: '短信 AccessKey Secret', type: 'secret', description: '阿里云 AccessKey Secret 或腾讯云 SecretKey；加密保存，只能写入，不会再显示' },
 };
 
 const MENU_ENTRY: KnownProperty = { name: '菜单名称', type: 'text', description: '侧边栏菜单的名称，留空则隐藏该菜单' };
@@ -69,6 +93,8 @@ export function propertyValueProblem(code: string, value: string | null | undefi
       const problem = jsonProblem(value);
       return problem && `${label}不是有效的 JSON：${problem}`;
     }
+    case 'text':
+      return known.options && !known.options.includes(value) ? `${label}只能是 ${known.options.join('、')} 之一` : null;
     default:
       return null;
   }

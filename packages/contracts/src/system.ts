@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id, optionalText, pageQuery, requiredText } from './fields.js';
+import { id, optionalText, pageQuery, phone, requiredText } from './fields.js';
 
 const propertyCode = requiredText('属性编码', 128).regex(/^[a-z][a-z0-9_.-]*$/, '属性编码只能包含小写字母、数字和 _ . -');
 const propertyValue = (label: string) =>
@@ -56,6 +56,10 @@ export const smsPhoneBody = z.union(
   { error: '请提供手机号' },
 );
 export type SmsPhoneBody = z.infer<typeof smsPhoneBody>;
+
+/** Administrators: send a code that registers nothing to this phone, through the configured provider. */
+export const sendTestCodeBody = z.object({ phone });
+export type SendTestCodeBody = z.infer<typeof sendTestCodeBody>;
 
 /** A question only a person reads easily: an arithmetic sum drawn as an SVG image. */
 export interface SmsChallenge {

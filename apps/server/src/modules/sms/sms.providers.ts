@@ -1,15 +1,22 @@
 import type { Logger } from '../../core/index.js';
-import type { Config } from '../../config.js';
+import { OutboundError, type Outbound } from '../../platform/net/index.js';
+import { postToConfigured } from './vendors/vendor-http.js';
 
-/** Delivers a verification code to a phone. */
-export interface SmsProvider {
-  send(phone: string, code: string): Promise<void>;
+/** What a provider tells about a code it accepted: the vendor's request id and message id, when it has them. */
+export interface SmsReceipt {
+  /** The vendor's success code (`OK`, `Ok`). */
+  code?: string;
+  requestId?: string | null;
+  serialNo?: string | null;
 }
 
-const WEBHOOK_TIMEOUT_MS = 5_000;
+/** Delivers a verification code to a phone; throws when it was not accepted. */
+export interface SmsProvider {
+  send(phone: string, code: string): Promise<SmsReceipt | void>;
+}
 
-export function createSmsProvider(config: Config, log: Logger): SmsProvider {
-  if (config.SMS_PROVIDER === 'webhook' && config.SMS_WEBHOOK_URL) return webhookProvider(config.SMS_WEBHOOK_URL);
+/** Writes the code to the server log: for development, where no SMS is sent. */
+export function logSmsProvider(log: Logger): SmsProvider {
   return {
     async send(phone, code) {
       log.info({ phone, code }, 'SMS verification code (log provider, development only)');
@@ -17,18 +24,12 @@ export function createSmsProvider(config: Config, log: Logger): SmsProvider {
   };
 }
 
-/** POSTs `{phone, code}` as JSON to the configured URL; anything but a 2xx answer is a failure. */
-function webhookProvider(url: string): SmsProvider {
+/** POSTs `{phone, code}` as JSON to the URL; anything but a 2xx answer is a failure. */
+export function webhookSmsProvider(outbound: Outbound, url: string): SmsProvider {
   return {
     async send(phone, code) {
-      const response = await fetch(url, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ phone, code }),
-        signal: AbortSignal.timeout(WEBHOOK_TIMEOUT_MS),
-      });
-      await response.body?.cancel();
-      if (!response.ok) throw new Error(`SMS webhook answered HTTP ${response.status}`);
+      const { status } = await postToConfigured(outbound, url, { 'content-type': 'application/json' }, JSON.stringify({ phone, code }));
+      if (status < 200 || status >= 300) throw new OutboundError(`短信 Webhook 返回 HTTP ${status}`);
     },
   };
 }

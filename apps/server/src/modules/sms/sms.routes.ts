@@ -1,4 +1,4 @@
-import { smsPhoneBody } from '@agent-platform/contracts';
+import { sendTestCodeBody, smsPhoneBody } from '@agent-platform/contracts';
 import type { FastifyInstance } from 'fastify';
 import { findCaller, route } from '../../platform/http/index.js';
 import type { SmsService } from './sms.service.js';
@@ -20,5 +20,13 @@ export function smsRoutes(app: FastifyInstance, sms: SmsService): void {
         challengeAnswer: fields.challenge_answer,
       });
     },
+  });
+  route(app, {
+    url: '/sms/send_test_code',
+    access: 'admin',
+    body: sendTestCodeBody,
+    handler: ({ body }) => sms.sendTestCode(body.phone),
+    // A test code costs a real message: who sent one, and to which phone, is traced.
+    audit: { action: 'sms.test_send', detail: ({ body }) => body.phone },
   });
 }

@@ -1,4 +1,4 @@
-import { PHONE_PATTERN, SMS_ENABLED_PROPERTY } from '@agent-platform/contracts';
+import { PHONE_PATTERN, SMS_ENABLED_PROPERTY, type SmsTestResult } from '@agent-platform/contracts';
 import type { Db } from '../../platform/db/index.js';
 import { AppError, badInput, type Logger } from '../../core/index.js';
 import { sha256, sixDigitCode } from '../../platform/security/index.js';
@@ -6,7 +6,8 @@ import type { SystemService } from '../system/index.js';
 import { createChallenge, solveChallenge } from './sms-challenge.js';
 import { countSend, uncountSend } from './sms-limits.repo.js';
 import { claimSendSlot, countAttempt, deleteCode, findCode } from './sms.repo.js';
-import type { SmsProvider } from './sms.providers.js';
+import type { ConfiguredSmsProvider } from './sms-provider-settings.js';
+import { testFailure, testSuccess } from './sms-test-result.js';
 
 export const RESEND_SECONDS = 60;
 const CODE_TTL_MS = 5 * 60_000;
@@ -38,8 +39,13 @@ export interface SmsRequester {
   challengeAnswer?: string;
 }
 
-export function createSmsService(deps: { db: Db; system: SystemService; provider: SmsProvider; log: Logger; limits: SmsLimits }) {
-  const { db, system, provider, log, limits } = deps;
+export function createSmsService(deps: { db: Db; system: SystemService; resolveProvider: () => Promise<ConfiguredSmsProvider>; log: Logger; limits: SmsLimits }) {
+  const { db, system, resolveProvider, log, limits } = deps;
+
+  function phoneOf(rawPhone: string): string {
+    if (!PHONE_PATTERN.test(rawPhone.trim())) throw badInput('请输入正确的手机号');
+    return normalizePhone(rawPhone);
+  }
 
   /**
    * Counts the code per address and in all before sending (atomically, so parallel requests each see
@@ -69,8 +75,7 @@ export function createSmsService(deps: { db: Db; system: SystemService; provider
 
     async sendCode(rawPhone: string, requester: SmsRequester): Promise<void> {
       if (!(await system.isEnabled(SMS_ENABLED_PROPERTY))) throw new AppError('FORBIDDEN', '短信验证码未启用');
-      if (!PHONE_PATTERN.test(rawPhone.trim())) throw badInput('请输入正确的手机号');
-      const phone = normalizePhone(rawPhone);
+      const phone = phoneOf(rawPhone);
       const release = await reserveSend(requester);
       const code = sixDigitCode();
       const slot = await claimSendSlot(db, phone, hashCode(phone, code), new Date(Date.now() + CODE_TTL_MS), RESEND_SECONDS);
@@ -80,12 +85,28 @@ export function createSmsService(deps: { db: Db; system: SystemService; provider
         throw new AppError('TOO_MANY_REQUESTS', `验证码发送过于频繁，请 ${wait} 秒后再试`);
       }
       try {
+        const { provider } = await resolveProvider();
         await provider.send(phone, code);
       } catch (error) {
         await deleteCode(db, phone); // the phone may try again at once: nothing was sent
         await release();
         log.error({ err: error }, 'SMS provider failed');
         throw new AppError('INTERNAL', '短信服务暂时不可用，请稍后重试');
+      }
+    },
+
+    /**
+     * Administrators: sends a code that registers nothing through the configured provider, and answers
+     * what the provider said. An incomplete configuration is refused (40001) before anything is sent.
+     */
+    async sendTestCode(rawPhone: string): Promise<SmsTestResult> {
+      const phone = phoneOf(rawPhone);
+      const { kind, provider } = await resolveProvider();
+      try {
+        return testSuccess(kind, phone, await provider.send(phone, sixDigitCode()));
+      } catch (error) {
+        log.warn({ err: error, provider: kind }, 'SMS test code not sent');
+        return testFailure(kind, error);
       }
     },
 

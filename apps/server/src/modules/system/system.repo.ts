@@ -27,6 +27,15 @@ export async function findPropertyByCode(db: Db, code: string): Promise<Property
   return rows[0];
 }
 
+export function findPropertiesByCodes(db: Db, codes: readonly string[]): Promise<PropertyRow[]> {
+  return codes.length === 0
+    ? Promise.resolve([])
+    : db
+        .select()
+        .from(systemProperties)
+        .where(inArray(systemProperties.code, [...codes]));
+}
+
 export async function findPropertyById(db: Db, id: string): Promise<PropertyRow | undefined> {
   const rows = await db.select().from(systemProperties).where(eq(systemProperties.id, id)).limit(1);
   return rows[0];

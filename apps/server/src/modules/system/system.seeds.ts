@@ -7,7 +7,9 @@ import {
   MENU,
   REGISTER_REVIEW_PROPERTY,
   SETUP_DISMISSED_PROPERTY,
+  SMS_DEFAULT_TEMPLATE_PARAM,
   SMS_ENABLED_PROPERTY,
+  SMS_PROPERTY,
   menuPropertyCode,
 } from '@agent-platform/contracts';
 import type { NewProperty } from './system.repo.js';
@@ -30,7 +32,7 @@ export function defaultProperties(): NewProperty[] {
       description: `侧边栏菜单 ${leaf.path} 的名称，留空则隐藏`,
     })),
   ]);
-  const known = (code: string, defaultValue: string): NewProperty => ({ code, name: KNOWN_PROPERTIES[code]!.name, defaultValue, description: KNOWN_PROPERTIES[code]!.description });
+  const known = (code: string, defaultValue: string | null): NewProperty => ({ code, name: KNOWN_PROPERTIES[code]!.name, defaultValue, description: KNOWN_PROPERTIES[code]!.description });
   return [
     known(APP_NAME_PROPERTY, DEFAULT_APP_NAME),
     known(APP_LOGO_PROPERTY, DEFAULT_LOGO),
@@ -38,6 +40,12 @@ export function defaultProperties(): NewProperty[] {
     known(REGISTER_REVIEW_PROPERTY, 'false'),
     known(SETUP_DISMISSED_PROPERTY, 'false'),
     known(AUDIT_RETENTION_DAYS_PROPERTY, String(DEFAULT_AUDIT_RETENTION_DAYS)),
+    // The SMS provider: empty values mean the server's configuration (SMS_PROVIDER) and the vendors' defaults.
+    ...[SMS_PROPERTY.provider, SMS_PROPERTY.endpoint, SMS_PROPERTY.region, SMS_PROPERTY.signName, SMS_PROPERTY.templateCode, SMS_PROPERTY.sdkAppId, SMS_PROPERTY.accessKeyId].map((code) =>
+      known(code, ''),
+    ),
+    known(SMS_PROPERTY.templateParam, SMS_DEFAULT_TEMPLATE_PARAM),
+    known(SMS_PROPERTY.accessKeySecret, null),
     ...menu,
   ];
 }

@@ -1,8 +1,6 @@
 import {
-  APP_LOGO_PROPERTY,
   UI_PROPERTY_PREFIX,
   effectiveValue,
-  propertyValueProblem,
   type BatchUpdatePropertiesBody,
   type CreatePropertyBody,
   type ListPropertiesBody,
@@ -12,36 +10,19 @@ import {
   type UpdatePropertyBody,
 } from '@agent-platform/contracts';
 import type { Db } from '../../platform/db/index.js';
-import { AppError, badInput, notFound } from '../../core/index.js';
-import { normaliseLogo } from './logo.js';
+import { AppError, notFound } from '../../core/index.js';
+import type { SecretBox } from '../../platform/security/index.js';
+import { isSecretProperty, openedSecret, storedValue, toProperty } from './property-values.js';
 import * as repo from './system.repo.js';
 import { defaultProperties } from './system.seeds.js';
 
 export type SystemService = ReturnType<typeof createSystemService>;
 
-function toProperty(row: repo.PropertyRow): SystemProperty {
-  return {
-    id: row.id,
-    code: row.code,
-    name: row.name,
-    current_value: row.currentValue,
-    default_value: row.defaultValue,
-    description: row.description,
-    created_at: row.createdAt.toISOString(),
-    updated_at: row.updatedAt.toISOString(),
-    updated_by: row.updatedBy,
-  };
-}
-
-/** A value as it is stored: checked against what a known property holds; the logo sanitised. */
-function acceptedValue<V extends string | null | undefined>(code: string, value: V): V {
-  const problem = propertyValueProblem(code, value);
-  if (problem) throw badInput(problem);
-  return (code === APP_LOGO_PROPERTY ? normaliseLogo(value) : value) as V;
-}
-
-export function createSystemService({ db }: { db: Db }) {
+export function createSystemService({ db, secrets }: { db: Db; secrets: SecretBox }) {
   const findByCode = (code: string) => repo.findPropertyByCode(db, code);
+
+  const acceptedValue = <V extends string | null | undefined>(code: string, value: V) => storedValue(secrets, code, value);
+
   return {
     seedDefaults: () => repo.insertMissingProperties(db, defaultProperties()),
 
@@ -59,6 +40,25 @@ export function createSystemService({ db }: { db: Db }) {
     async isEnabled(code: string): Promise<boolean> {
       const row = await findByCode(code);
       return row ? effectiveValue({ code, current_value: row.currentValue, default_value: row.defaultValue }) === 'true' : false;
+    },
+
+    /** The effective values of these properties, trimmed ('' for one that is missing); secrets are not opened here. */
+    async textValues(codes: readonly string[]): Promise<Map<string, string>> {
+      const rows = await repo.findPropertiesByCodes(db, codes);
+      const byCode = new Map(rows.map((row) => [row.code, row]));
+      return new Map(
+        codes.map((code) => {
+          const row = byCode.get(code);
+          return [code, row && !isSecretProperty(code) ? effectiveValue({ code, current_value: row.currentValue, default_value: row.defaultValue }).trim() : ''];
+        }),
+      );
+    },
+
+    /** A secret property opened; null when none is stored. */
+    async secretValue(code: string): Promise<string | null> {
+      const row = await findByCode(code);
+      const sealed = row?.currentValue ?? row?.defaultValue;
+      return sealed ? openedSecret(secrets, code, sealed) : null;
     },
 
     /** A property read as a whole number; `fallback` when it is missing or not a number. */

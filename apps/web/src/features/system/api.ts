@@ -8,6 +8,8 @@ import type {
   ListUsersBody,
   Page,
   ReviewUserBody,
+  SendTestCodeBody,
+  SmsTestResult,
   SystemProperty,
   UnlockUserBody,
   UpdatePropertyBody,
@@ -70,4 +72,8 @@ export function batchUpdateProperties(body: BatchUpdatePropertiesBody): Promise<
 
 export function getUsageSummary(body: UsageSummaryBody): Promise<UsageSummary> {
   return http.post<UsageSummary>('/system/summary/query', body);
+}
+
+export function sendTestSmsCode(body: SendTestCodeBody): Promise<SmsTestResult> {
+  return http.post<SmsTestResult>('/sms/send_test_code', body);
 }

@@ -108,7 +108,9 @@ export const PROPERTY_TEXT = {
   codePlaceholder: '如 custom.feature.enabled',
   ok: '保存',
   cancel: '取消',
-  typeLabels: { boolean: '开关', number: '数值', text: '文本', json: 'JSON', image: '图片' },
+  typeLabels: { boolean: '开关', number: '数值', text: '文本', json: 'JSON', image: '图片', secret: '密钥' },
+  secretSet: '已设置（输入新值以替换）',
+  secretUnset: '未设置',
 } as const;
 
 export const PROPERTY_TOAST = {
@@ -186,4 +188,28 @@ export const SUMMARY_TEXT = {
   noReason: '（未记录原因）',
   failedCount: '失败次数',
   lastAt: '最近一次',
+} as const;
+
+export const SMS_TEXT = {
+  card: '短信服务商',
+  description: '选择发送注册验证码的短信服务商并填写其配置；密钥加密保存，只能写入、不会再显示。是否要求注册填写验证码由下表的「短信验证码」开关决定。',
+  provider: '服务商',
+  serverDefault: '按服务器配置（SMS_PROVIDER）',
+  save: '保存短信配置',
+  saved: '短信配置已保存',
+  testTitle: '发送测试验证码',
+  testHint: '使用已保存的配置向该手机号发送一条测试验证码（不会用于注册）',
+  testPhone: '接收测试验证码的手机号',
+  testPhoneInvalid: '请输入正确的手机号',
+  testButton: '发送测试验证码',
+  testSent: '发送成功',
+  testFailed: '发送失败',
+  vendorCode: (code: string) => `服务商代码：${code}`,
+  requestId: (id: string) => `请求编号：${id}`,
+  /** Labels that differ by vendor: each names the field as the vendor's console does. */
+  labels: {
+    aliyun: { 'system.sms.access_key_id': 'AccessKey ID', 'system.sms.access_key_secret': 'AccessKey Secret', 'system.sms.template_code': '模板 CODE', 'system.sms.region': 'RegionId' },
+    tencent: { 'system.sms.access_key_id': 'SecretId', 'system.sms.access_key_secret': 'SecretKey', 'system.sms.template_code': '模板 ID', 'system.sms.region': '地域' },
+  } as Record<string, Record<string, string>>,
+  webhookPlaceholder: 'https://example.com/sms-hook',
 } as const;

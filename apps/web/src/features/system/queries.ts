@@ -6,6 +6,8 @@ import type {
   ListPropertiesBody,
   ListUsersBody,
   ReviewUserBody,
+  SendTestCodeBody,
+  SmsTestResult,
   UnlockUserBody,
   UpdatePropertyBody,
   UpdateUserRoleBody,
@@ -26,6 +28,7 @@ import {
   listUsers,
   listUsersUsage,
   reviewUser,
+  sendTestSmsCode,
   unlockUser,
   updateProperty,
   updateUserRole,
@@ -90,3 +93,6 @@ export const useCreateProperty = () => useInvalidatingMutation((body: CreateProp
 export const useUpdateProperty = () => useInvalidatingMutation((body: UpdatePropertyBody) => updateProperty(body), PROPERTY_KEYS);
 export const useDeleteProperty = () => useInvalidatingMutation((body: { id: string }) => deleteProperty(body), PROPERTY_KEYS);
 export const useBatchUpdateProperties = () => useInvalidatingMutation((body: BatchUpdatePropertiesBody) => batchUpdateProperties(body), PROPERTY_KEYS);
+
+/** Sends a test code through the saved SMS configuration; nothing to refresh afterwards. */
+export const useSendTestSmsCode = () => useMutation<SmsTestResult, ApiError, SendTestCodeBody>({ mutationFn: sendTestSmsCode });

@@ -68,8 +68,10 @@ export function PropertyTable() {
       width: 260,
       render: (_value, property) => (
         <Space orientation="vertical" size={2} style={{ width: '100%' }}>
-          <PropertyValueEditor code={property.code} type={typeOf(property)} value={draftOf(property)} onChange={(value) => setDraft(property, value)} />
-          {property.current_value === null && !drafts.has(property.code) ? <Typography.Text type="secondary">{TEXT.usingDefault}</Typography.Text> : null}
+          <PropertyValueEditor code={property.code} type={typeOf(property)} value={draftOf(property)} secretSet={property.secret_set} onChange={(value) => setDraft(property, value)} />
+          {property.current_value === null && property.secret_set === undefined && !drafts.has(property.code) ? (
+            <Typography.Text type="secondary">{TEXT.usingDefault}</Typography.Text>
+          ) : null}
         </Space>
       ),
     },

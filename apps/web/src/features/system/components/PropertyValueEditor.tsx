@@ -8,6 +8,8 @@ interface PropertyValueEditorProps {
   /** The value shown: the draft if there is one, else the effective value. */
   value: string;
   onChange: (value: string) => void;
+  /** Secrets: whether one is stored (its value is never shown). */
+  secretSet?: boolean;
 }
 
 /** Whether a draft value can be saved as its type says (JSON must parse). */
@@ -17,7 +19,7 @@ export function valueProblem(type: PropertyValueType, value: string): string | n
 }
 
 /** The editor that fits a property's value: a switch, a number, JSON, an image or plain text. */
-export function PropertyValueEditor({ code, type, value, onChange }: PropertyValueEditorProps) {
+export function PropertyValueEditor({ code, type, value, onChange, secretSet }: PropertyValueEditorProps) {
   switch (type) {
     case 'boolean':
       return <Switch checked={value === 'true'} aria-label={code} onChange={(checked) => onChange(String(checked))} />;
@@ -39,6 +41,16 @@ export function PropertyValueEditor({ code, type, value, onChange }: PropertyVal
         </>
       );
     }
+    case 'secret':
+      return (
+        <Input.Password
+          value={value}
+          aria-label={code}
+          autoComplete="new-password"
+          placeholder={secretSet ? TEXT.secretSet : TEXT.secretUnset}
+          onChange={(event) => onChange(event.target.value)}
+        />
+      );
     default:
       return <Input value={value} aria-label={code} onChange={(event) => onChange(event.target.value)} />;
   }
