@@ -113,12 +113,6 @@ export const listMaBody = pageQuery.extend({ keyword: optionalText('关键词', 
 export type ListMaBody = z.infer<typeof listMaBody>;
 
 /**
- * Who the coordinator of an unsaved setup is in a preview's events (`agent_id`, `from_agent_id`), and
- * the subject its preview conversations are kept under: it has no id of its own yet.
- */
-export const MA_DRAFT_ID = 'draft';
-
-/**
  * `POST /api/ma/chat` (the stream of docs/streaming.md, with `handoff` events and `agent_id` on each piece).
  * The editor's live preview sends `draft`: the unsaved setup, checked as `/ma/create` checks it and used
  * for this turn only (never stored as a setup). With `agent_id` it stands in for that setup (its
