@@ -44,7 +44,13 @@ describe('multi-agent chat with a draft: the editor’s preview', () => {
       { system: '你是草稿撰稿人', text: '一句话。' },
       { system: '你是草稿协调者', afterToolResult: true, text: '综合：一句话。' },
     );
-    const draft = { name: '草稿主管', mode: 'supervisor', members: membersOf(researcher, writer), start_agent_id: researcher.id, supervisor: { llm_name: MODEL, system_prompt: '你是草稿协调者' } };
+    const draft = {
+      name: '草稿主管',
+      mode: 'supervisor',
+      members: membersOf(researcher, writer),
+      start_agent_id: researcher.id,
+      supervisor: { llm_name: MODEL, system_prompt: '你是草稿协调者' },
+    };
     const events = streamOf(await c.maChat({ draft, query: '写点东西' }));
     expect(ofType(events, 'handoff').map((event) => event.data)).toEqual([
       { from_agent_id: MA_DRAFT_ID, to_agent_id: writer.id, reason: '写一句' },
