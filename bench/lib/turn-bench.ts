@@ -120,10 +120,13 @@ export async function runTurnBench<Context>(bench: TurnBench<Context>): Promise<
   const llm = await startScriptedModel(bench.rules, llmPort);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aip-bench-data-'));
   try {
-    const runs = [
-      await withPostgresDatabase((url) => compare(bench, 'PostgreSQL', { DATABASE_URL: url, DATA_DIR: dataDir }, postgresPort, llm.apiUrl, true)),
-      await compare(bench, 'PGlite', { DATA_DIR: dataDir }, pglitePort, llm.apiUrl, false),
-    ];
+    // BENCH_DATABASES: `postgres`, `pglite` or both (the default), comma-separated.
+    const databases = (process.env.BENCH_DATABASES ?? 'postgres,pglite').split(',').map((name) => name.trim());
+    const runs = [];
+    if (databases.includes('postgres'))
+      runs.push(await withPostgresDatabase((url) => compare(bench, 'PostgreSQL', { DATABASE_URL: url, DATA_DIR: dataDir }, postgresPort, llm.apiUrl, true)));
+    if (databases.includes('pglite')) runs.push(await compare(bench, 'PGlite', { DATA_DIR: dataDir }, pglitePort, llm.apiUrl, false));
+    if (runs.length === 0) throw new Error(`BENCH_DATABASES names no database: ${process.env.BENCH_DATABASES}`);
     const results = runs.flatMap((run) => run.summaries);
     const load = fs.readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
     console.log(`\n${bench.heading}; ${os.cpus().length} cores, load average ${load}\n`);

@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '../support/test';
 import { adminToken, apiCreateModel } from '../support/api';
 import { SCRIPTED_LLM_BASE_URL } from '../support/constants';
-import { answers, ask, composer, uniqueModelName } from '../support/models';
+import { answers, ask, composer, inDarkMode, uniqueModelName } from '../support/models';
 import { scriptLlm } from '../support/scripted-llm';
 import { createKeyOnDeployPage, shot, toast, useToken } from '../support/ui';
 
@@ -109,6 +109,57 @@ test.describe('multi-agent setups', () => {
 
     await page.goto('/multi-agent');
     await expect(page.getByTestId('ma-card').filter({ hasText: `客服协作 ${run}` })).toContainText('3 个成员');
+  });
+
+  test('the preview beside the canvas chats with the setup as built, unsaved: a handoff, a decision, then a change that takes effect at once', async ({ page, request }) => {
+    test.setTimeout(90_000);
+    const listed = async () =>
+      ((await (await request.post('/api/ma/list', { data: { page: 1, page_size: 100 }, headers: { 'access-token': token } })).json()) as { data: { total: number } }).data.total;
+    const saved = await listed();
+    await page.goto('/multi-agent/create');
+    const preview = page.getByTestId('ma-preview');
+    await page.getByRole('tab', { name: '预览对话' }).click();
+    // Nothing to chat with yet: the question box says why.
+    await expect(preview.getByPlaceholder('先处理画布上的问题，再在这里试聊')).toBeDisabled();
+    const canvas = page.getByTestId('ma-canvas');
+    const palette = (name: string) => page.getByTestId('ma-palette-agent').filter({ hasText: name });
+    await palette(FRONT).dragTo(canvas, { targetPosition: { x: 120, y: 80 } });
+    await palette(COUNTER).dragTo(canvas, { targetPosition: { x: 420, y: 80 } });
+    await dragWithMouse(page, node(page, FRONT).getByTestId('ma-handle'), node(page, COUNTER));
+    await expect(page.getByTestId('ma-edge')).toHaveCount(1);
+
+    const question = `预览算一下 ${run}`;
+    await scriptLlm(
+      { system: `你是${FRONT}`, match: question, text: '预览：交给计算员。', toolCalls: [{ name: 'transfer_to_agent_2', arguments: { reason: '需要计算' } }] },
+      { system: `你是${COUNTER}`, match: question, afterToolResult: false, times: 1, text: '预览：我来算。', toolCalls: [{ name: 'calculator', arguments: { expression: '6*7' } }] },
+      { system: `你是${COUNTER}`, match: question, afterToolResult: true, text: '预览答案是 42。' },
+    );
+    await ask(page, question);
+    await expect(preview.getByTestId('handoff-card').first()).toContainText(FRONT);
+    await expect(preview.getByRole('group', { name: ACTION })).toBeVisible();
+    await shot(page, 'multi-agent-preview-decision');
+    await preview.getByRole('group', { name: ACTION }).getByRole('button', { name: '执行' }).click();
+    await expect(answers(page).last()).toContainText('预览答案是 42。');
+    await expect(answers(page).last().getByTestId('speech').last()).toContainText(COUNTER);
+    await shot(page, 'multi-agent-preview');
+    await inDarkMode(page, () => shot(page, 'multi-agent-preview-dark'));
+
+    // Changed on the canvas and still not saved: the calculator now starts, and the next question goes to it.
+    await dragWithMouse(page, node(page, COUNTER).getByTestId('ma-handle'), node(page, FRONT));
+    await expect(page.getByTestId('ma-edge')).toHaveCount(2);
+    await node(page, COUNTER).click();
+    await page.getByRole('tab', { name: '配置' }).click();
+    await page.getByRole('button', { name: '设为起始' }).click();
+    await expect(node(page, COUNTER)).toContainText('起始');
+    await page.getByRole('tab', { name: '预览对话' }).click();
+    const direct = `直接问计算员 ${run}`;
+    await scriptLlm({ system: `你是${COUNTER}`, match: direct, text: '计算员直接回答。' });
+    await page.getByRole('button', { name: '开始新的预览对话' }).click();
+    await ask(page, direct);
+    await expect(answers(page).last()).toContainText('计算员直接回答。');
+    await expect(answers(page).last().getByTestId('speech')).toHaveCount(1);
+    await expect(answers(page).last().getByTestId('speech')).toContainText(COUNTER);
+    expect(await listed()).toBe(saved);
   });
 
   test('chat through a handoff and a confirmed tool call; reload mid-answer and see it complete', async ({ page }) => {

@@ -14,3 +14,9 @@ export const MA_LIMITS = {
 } as const;
 
 export const MA_DEFAULTS = { context: 'conversation' as MaContext };
+
+/**
+ * Who the coordinator of an unsaved setup is in a preview's events (`agent_id`, `from_agent_id`), and
+ * the subject its preview conversations are kept under: it has no id of its own yet.
+ */
+export const MA_DRAFT_ID = 'draft';

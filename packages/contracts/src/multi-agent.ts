@@ -112,12 +112,22 @@ export const maIdBody = bareId('多智能体 id');
 export const listMaBody = pageQuery.extend({ keyword: optionalText('关键词', 100), tag: tagFilter });
 export type ListMaBody = z.infer<typeof listMaBody>;
 
-/** `POST /api/ma/chat` (the stream of docs/streaming.md, with `handoff` events and `agent_id` on each piece). */
-export const maChatBody = z.object({
-  agent_id: id('多智能体 id'),
-  query: requiredText('问题', 20_000),
-  conversation_id: id('会话 id').optional(),
-  file_ids: z.array(id('文件 id'), { error: 'file_ids 必须是数组' }).max(10, '最多附带 10 个文件').default([]),
-  regenerate: z.boolean({ error: 'regenerate 必须是 true 或 false' }).optional(),
-});
+/**
+ * `POST /api/ma/chat` (the stream of docs/streaming.md, with `handoff` events and `agent_id` on each piece).
+ * The editor's live preview sends `draft`: the unsaved setup, checked as `/ma/create` checks it and used
+ * for this turn only (never stored as a setup). With `agent_id` it stands in for that setup (its
+ * owner's or an administrator's); without, it is a setup not yet created.
+ */
+export const maChatBody = z
+  .object({
+    agent_id: id('多智能体 id').optional(),
+    query: requiredText('问题', 20_000),
+    conversation_id: id('会话 id').optional(),
+    file_ids: z.array(id('文件 id'), { error: 'file_ids 必须是数组' }).max(10, '最多附带 10 个文件').default([]),
+    regenerate: z.boolean({ error: 'regenerate 必须是 true 或 false' }).optional(),
+    draft: createMaBody.optional(),
+  })
+  .superRefine((body, context) => {
+    if (body.agent_id === undefined && !body.draft) context.addIssue({ code: 'custom', path: ['agent_id'], message: '缺少多智能体 id' });
+  });
 export type MaChatBody = z.infer<typeof maChatBody>;

@@ -59,8 +59,9 @@ export function createMaChatService(deps: MaChatDeps) {
    * `history`: earlier messages given by the caller (the OpenAI-style API) instead of the conversation's.
    * Such calls open a conversation each, and nobody reads its title: none is written for them.
    */
-  async function start(sink: RunSink, user: AuthUser, body: Pick<MaChatBody, 'agent_id' | 'query' | 'conversation_id' | 'file_ids' | 'regenerate'>, history?: HeadlessHistory) {
-    const setup = await deps.setups.getUsableSetup(user, body.agent_id);
+  async function start(sink: RunSink, user: AuthUser, body: Pick<MaChatBody, 'agent_id' | 'query' | 'conversation_id' | 'file_ids' | 'regenerate' | 'draft'>, history?: HeadlessHistory) {
+    // The editor's preview: the unsaved setup, checked as saving it would be; otherwise the saved one.
+    const setup = body.draft ? await deps.setups.draftSetup(user, body.draft, body.agent_id) : await deps.setups.getUsableSetup(user, body.agent_id!);
     const owner = setupOwner(setup.owner_id, user);
     const members = await usableMembers(owner, setup);
     const fileIds = body.file_ids ?? [];

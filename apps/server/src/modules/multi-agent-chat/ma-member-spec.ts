@@ -6,6 +6,9 @@ import type { MaRunInput } from './ma-run-input.js';
 import { askToolName, memberOf, transferToolName, type LegStart } from './ma-legs.js';
 
 const NEVER_RUN = async () => ({ output: '' });
+/** One schema each, whatever the setup: their JSON Schema is derived once (`defineTool`). */
+const TRANSFER_INPUT = z.object({ reason: z.string().max(500).describe('为什么转交（一句话）') });
+const TASK_INPUT = z.object({ task: z.string().max(4000).describe('交给它的子任务，写清楚要什么') });
 
 /** A handoff tool per edge leaving `agentId`: calling one ends this agent's part (the engine never runs it). */
 function transferTools(input: MaRunInput, agentId: string): Tool[] {
@@ -17,7 +20,7 @@ function transferTools(input: MaRunInput, agentId: string): Tool[] {
         name: transferToolName(index),
         title: `转交给「${member.agent.name}」`,
         description: `把对话转交给智能体「${member.agent.name}」，由它继续回答。${about ? `适合：${about}` : ''}`,
-        input: z.object({ reason: z.string().max(500).describe('为什么转交（一句话）') }),
+        input: TRANSFER_INPUT,
         execute: NEVER_RUN,
       }),
     ];
@@ -31,7 +34,7 @@ function askTools(input: MaRunInput): Tool[] {
       name: askToolName(index),
       title: `委派给「${member.agent.name}」`,
       description: `把一个子任务交给智能体「${member.agent.name}」完成并取回它的回答。${[member.agent.description, member.note].filter(Boolean).join('；')}`,
-      input: z.object({ task: z.string().max(4000).describe('交给它的子任务，写清楚要什么') }),
+      input: TASK_INPUT,
       execute: NEVER_RUN,
     }),
   );

@@ -1,4 +1,4 @@
-import type { MaInfo } from '@agent-platform/contracts';
+import type { CreateMaBody, MaInfo } from '@agent-platform/contracts';
 import { thingList, type Db } from '../../platform/db/index.js';
 import { edgesOf, requireVisible, type ModuleReferences, type Viewer } from '../../core/index.js';
 import { tagColumnReferences } from '../tag/index.js';
@@ -13,6 +13,8 @@ export { maRoutes } from './ma.routes.js';
 export interface MaRegistry {
   /** The setup if the viewer may use it: their own, or published (administrators all); 40401 `多智能体不存在` otherwise. */
   getUsableSetup(viewer: Viewer, id: string): Promise<MaInfo>;
+  /** The editor's unsaved setup for a preview turn, checked as creating it would be (`id`: the saved setup it stands in for). */
+  draftSetup(viewer: Viewer, draft: CreateMaBody, id?: string): Promise<MaInfo>;
 }
 
 /** Multi-agent setups: the table, the `/ma/*` calls other than chat, and the registry chats read setups from. */
@@ -20,6 +22,7 @@ export function createMaModule(deps: MaServiceDeps) {
   const setups = createMaService(deps);
   const registry: MaRegistry = {
     getUsableSetup: async (viewer, id) => toMaInfo(requireVisible(viewer, /^[0-9a-f-]{36}$/i.test(id) ? await findMaListRow(deps.db, id) : undefined, WHAT), viewer, { forRunning: true }),
+    draftSetup: (viewer, draft, id) => setups.draft(viewer, draft, id),
   };
   return { setups, registry };
 }

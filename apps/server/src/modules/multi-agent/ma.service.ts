@@ -1,4 +1,4 @@
-import { maGraphProblems, type CreateMaBody, type ListMaBody, type MaInfo, type Page, type UpdateMaBody } from '@agent-platform/contracts';
+import { MA_DRAFT_ID, maGraphProblems, type CreateMaBody, type ListMaBody, type MaInfo, type Page, type UpdateMaBody } from '@agent-platform/contracts';
 import type { Db } from '../../platform/db/index.js';
 import { badInput, canEdit, forbidden, notFound, requireVisible, type Viewer } from '../../core/index.js';
 import type { AgentRegistry } from '../agent/index.js';
@@ -112,6 +112,33 @@ export function createMaService({ db, agents, llm, tags }: MaServiceDeps) {
     },
 
     getById: async (viewer: Viewer, id: string): Promise<MaInfo> => toMaInfo(await visibleRow(viewer, id), viewer),
+
+    /**
+     * The editor's unsaved setup for one preview turn, checked as `create` (and, for a saved setup,
+     * `update`) checks it; never stored. `id`: the saved setup it stands in for, which the viewer must
+     * be able to edit; its members are then checked for its owner.
+     */
+    async draft(viewer: Viewer, draft: CreateMaBody, id?: string): Promise<MaInfo> {
+      const saved = id === undefined ? undefined : await editableRow(viewer, id);
+      const owner: Viewer = !saved || saved.ownerId === viewer.id ? viewer : { id: saved.ownerId, role: 'user' };
+      const graph = await checkedGraph(owner, draft);
+      const now = new Date().toISOString();
+      return {
+        id: saved?.id ?? MA_DRAFT_ID,
+        name: draft.name,
+        avatar: draft.avatar,
+        description: draft.description,
+        tags: draft.tags,
+        mode: draft.mode,
+        ...graph,
+        is_public: false,
+        owner_id: owner.id,
+        owner_name: saved?.ownerName ?? '',
+        editable: true,
+        created_at: saved?.createdAt.toISOString() ?? now,
+        updated_at: now,
+      };
+    },
 
     async remove(viewer: Viewer, id: string): Promise<void> {
       await editableRow(viewer, id);

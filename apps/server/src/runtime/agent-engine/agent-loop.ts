@@ -75,11 +75,13 @@ export function agentExecutor(build: (context: RunContext) => Promise<EngineSpec
     /**
      * An ended run is not read back step by step, so its last steps, its answer and its ending are
      * written at once (`alongside`); the message needs only the conversation, stored with the run.
+     * Not hurried here: the run's ending hurries the writes (`executeRun`), and a multi-agent leg that
+     * ends is not the run's end (its steps join the next statement, beside the other runs').
      */
     const end = async (status: SegmentEnd['status'], error?: { code: number; msg: string }): Promise<RunOutcome> => {
       await context.stored;
       const saved = spec.saveMessage({ status, answer: state.answer + streaming, reasoning: state.reasoning, steps: rows, ...(error ? { error: error.msg } : {}) });
-      const alongside = Promise.all([written(), saved]).then(() => undefined);
+      const alongside = Promise.all([writes, usageRecorded, saved]).then(() => undefined);
       return error ? { status: 'failed', error, alongside } : { status: status as RunOutcome['status'], alongside };
     };
 

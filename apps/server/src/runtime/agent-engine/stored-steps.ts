@@ -82,9 +82,20 @@ function readColumns(type: string, input: unknown, output: unknown): Step {
   }
 }
 
+/**
+ * Each stored row's columns as read: a row is never changed once built, and a multi-agent turn reads
+ * its legs' rows again after each leg (who goes next, what a member answered).
+ */
+const readRows = new WeakMap<object, Step>();
+
 /** A stored step with its columns read through their schemas (upgraded from older versions). */
 export function readStep<R extends Pick<RunStepRow, 'type' | 'input' | 'output'>>(row: R): Omit<R, keyof Step> & Step {
-  return { ...row, ...readColumns(row.type, row.input, row.output) };
+  let columns = readRows.get(row);
+  if (!columns) {
+    columns = readColumns(row.type, row.input, row.output);
+    readRows.set(row, columns);
+  }
+  return { ...row, ...columns };
 }
 
 /** A new step as it is stored: each column with its version. */

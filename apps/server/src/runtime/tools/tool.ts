@@ -44,6 +44,22 @@ export class ToolFailure extends Error {
 
 export const TOOL_NAME_PATTERN = /^[a-zA-Z0-9_-]{1,64}$/;
 
+/**
+ * Each input schema's JSON Schema, derived once: tools defined per turn (a multi-agent setup's handoff
+ * and delegation tools) share their zod schema, and deriving it was a visible part of a turn's CPU.
+ */
+const jsonSchemas = new WeakMap<z.ZodObject, Record<string, unknown>>();
+
+function jsonSchemaOf(schema: z.ZodObject): Record<string, unknown> {
+  let derived = jsonSchemas.get(schema);
+  if (!derived) {
+    const { $schema: _dialect, ...inputSchema } = z.toJSONSchema(schema) as Record<string, unknown>;
+    derived = inputSchema;
+    jsonSchemas.set(schema, derived);
+  }
+  return derived;
+}
+
 /** A tool whose input is a zod object: the JSON Schema is derived from it, and input is parsed by it. */
 export function defineTool<Schema extends z.ZodObject>(spec: {
   name: string;
@@ -54,12 +70,11 @@ export function defineTool<Schema extends z.ZodObject>(spec: {
   execute(input: z.infer<Schema>, context: ToolContext): Promise<ToolResult>;
 }): Tool {
   if (!TOOL_NAME_PATTERN.test(spec.name)) throw new Error(`invalid tool name ${spec.name}`);
-  const { $schema: _dialect, ...inputSchema } = z.toJSONSchema(spec.input) as Record<string, unknown>;
   return {
     name: spec.name,
     title: spec.title,
     description: spec.description,
-    inputSchema,
+    inputSchema: jsonSchemaOf(spec.input),
     timeoutMs: spec.timeoutMs,
     parseInput(input) {
       const parsed = spec.input.safeParse(input ?? {});

@@ -79,8 +79,12 @@ export const MA_EDITOR_TEXT = {
   supervisorNoEdges: '主管协调模式下成员由协调者调用，无需连线',
   mine: '我的',
   published: '已发布',
+  settings: '配置',
   preview: '预览对话',
-  previewHint: '保存后可在此试聊',
+  previewHint: '按画布上当前的配置试聊，未保存的修改也会生效',
+  previewBlocked: '先处理画布上的问题，再在这里试聊',
+  previewRestart: '开始新的预览对话',
+  untitled: '未命名多智能体',
 } as const;
 
 export const MA_DEPLOY_TEXT = {

@@ -2,7 +2,6 @@ import type { CreateAgentBody } from '@agent-platform/contracts';
 import { Alert, Skeleton } from 'antd';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import layout from '../../../components/chat/ChatLayout.module.css';
-import { ChatComposer } from '../../../components/chat/ChatComposer';
 import { ChatMessageList } from '../../../components/chat/ChatMessageList';
 import { CitationDrawer, type OpenCitation } from '../../../components/chat/CitationDrawer';
 import { Markdown } from '../../../components/chat/Markdown';
@@ -12,11 +11,10 @@ import { hasAgentBody, type AgentMessageView } from './agent-messages';
 import { AgentAnswer } from './AgentAnswer';
 import styles from './AgentChat.module.css';
 import type { AgentChatMode } from './api';
-import { AttachButton, AttachmentsPanel } from './ChatAttachments';
 import { AGENT_CHAT_TEXT as TEXT, PLAN_TEXT } from './constants';
 import { AgentWelcome, SuggestedPrompts, type AgentFace } from './AgentWelcome';
 import { useAgentChat } from './useAgentChat';
-import { useAttachments } from './useAttachments';
+import { QuestionComposer, useQuestion } from './QuestionComposer';
 
 export interface AgentChatPanelProps {
   agentId: string;
@@ -42,8 +40,7 @@ export function AgentChatPanel({ agentId, draft, compact, conversationId, onConv
   const tools = useUsableTools();
   const chat = useAgentChat({ agentId, mode, draft, onConversation, remember: !compact && !draft });
   const { session } = chat;
-  const attachments = useAttachments();
-  const [input, setInput] = useState('');
+  const question = useQuestion(chat.send, { isRunning: session.isRunning, ready: !!agent.data });
   const [citation, setCitation] = useState<OpenCitation | null>(null);
 
   const face: AgentFace | null = agent.data
@@ -73,13 +70,7 @@ export function AgentChatPanel({ agentId, draft, compact, conversationId, onConv
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the panel opens
   }, []);
 
-  const busy = session.isRunning || attachments.uploading;
-  const submit = (text: string) => {
-    if (!text.trim() || busy || !agent.data) return;
-    chat.send(text.trim(), attachments.files);
-    attachments.clear();
-    setInput('');
-  };
+  const { busy, submit } = question;
   const openSource = useCallback(
     (messageKey: string, index: number) => {
       const message = session.messages.find((entry) => entry.key === messageKey);
@@ -124,18 +115,7 @@ export function AgentChatPanel({ agentId, draft, compact, conversationId, onConv
       ) : (
         <div className={styles.spacer} />
       )}
-      <ChatComposer
-        value={input}
-        onChange={setInput}
-        onSubmit={submit}
-        onStop={session.stop}
-        isRunning={session.isRunning}
-        disabled={!agent.data}
-        canSend={!!agent.data && !attachments.uploading}
-        placeholder={mode === 'plan' ? TEXT.planPlaceholder : TEXT.placeholder}
-        header={<AttachmentsPanel state={attachments} disabled={session.isRunning} />}
-        prefix={<AttachButton state={attachments} disabled={session.isRunning} />}
-      />
+      <QuestionComposer question={question} onStop={session.stop} placeholder={mode === 'plan' ? TEXT.planPlaceholder : TEXT.placeholder} />
       <CitationDrawer citation={citation} onClose={() => setCitation(null)} />
     </div>
   );

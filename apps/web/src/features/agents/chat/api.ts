@@ -1,4 +1,4 @@
-import type { AgentChatBody, CommonUploadResult, HitlDecision, Page, PlanRunInfo } from '@agent-platform/contracts';
+import type { AgentChatBody, CommonUploadResult, CreateMaBody, HitlDecision, Page, PlanRunInfo } from '@agent-platform/contracts';
 import { http, NO_TIMEOUT } from '../../../lib/http';
 import { attachRun, streamRun, type RunStreamOptions, type RunStreamResult } from '../../../lib/run-stream';
 
@@ -7,8 +7,11 @@ export type AgentChatMode = 'chat' | 'plan' | 'ma';
 
 const CHAT_PATHS: Record<AgentChatMode, string> = { chat: '/agent/chat', plan: '/agent/plan_chat', ma: '/ma/chat' };
 
-/** `regenerate` asks the same question again in the same conversation. */
-export type AgentChatRequest = AgentChatBody & { regenerate?: boolean };
+/**
+ * `regenerate` asks the same question again in the same conversation. `draft`: the builder's unsaved
+ * agent, or the multi-agent editor's unsaved setup (whose `agent_id` is absent until it is created).
+ */
+export type AgentChatRequest = Omit<AgentChatBody, 'agent_id' | 'draft'> & { agent_id?: string; draft?: AgentChatBody['draft'] | CreateMaBody; regenerate?: boolean };
 
 export function streamAgentChat(mode: AgentChatMode, body: AgentChatRequest, options: RunStreamOptions): Promise<RunStreamResult> {
   return streamRun(CHAT_PATHS[mode], body, options);

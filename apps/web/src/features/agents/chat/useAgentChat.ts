@@ -1,4 +1,4 @@
-import type { CreateAgentBody } from '@agent-platform/contracts';
+import { MA_DRAFT_ID, type CreateAgentBody, type CreateMaBody } from '@agent-platform/contracts';
 import { useCallback, useRef } from 'react';
 import { toast } from 'sonner';
 import type { RunStreamOptions } from '../../../lib/run-stream';
@@ -14,8 +14,8 @@ import { fromAgentMessage } from './stored-messages';
 export interface AgentChatOptions {
   agentId: string;
   mode: AgentChatMode;
-  /** The builder's unsaved configuration, for this turn only. */
-  draft?: Partial<CreateAgentBody>;
+  /** The builder's unsaved configuration (or the multi-agent editor's unsaved setup), for this turn only. */
+  draft?: Partial<CreateAgentBody> | CreateMaBody;
   onConversation?: (conversationId: string) => void;
   /** Whether a reload re-attaches to the run being read (not in the builder's preview). */
   remember: boolean;
@@ -47,7 +47,8 @@ export function useAgentChat({ agentId, mode, draft, onConversation, remember }:
     fromStored: fromAgentMessage,
     start: (turn, options) => {
       const body = {
-        agent_id: agentId,
+        // A setup not yet created has no id: its draft alone is sent.
+        ...(draft && agentId === MA_DRAFT_ID ? {} : { agent_id: agentId }),
         query: turn.question,
         file_ids: turn.regenerate ? [] : fileIds.current,
         ...(turn.conversationId ? { conversation_id: turn.conversationId } : {}),

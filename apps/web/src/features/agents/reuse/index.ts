@@ -7,7 +7,6 @@ export { useAgentChat } from '../chat/useAgentChat';
 export { AgentAnswer } from '../chat/AgentAnswer';
 export { hasAgentBody } from '../chat/agent-messages';
 export type { SpeakerOf } from '../chat/SpeechParts';
-export { AttachButton, AttachmentsPanel } from '../chat/ChatAttachments';
-export { useAttachments } from '../chat/useAttachments';
+export { QuestionComposer, useQuestion } from '../chat/QuestionComposer';
 // A multi-agent setup's deploy page: its keys are made with the same calls (its id as `agent_id`).
 export { DeployPanels } from '../deploy/DeployPanels';

@@ -1,26 +1,31 @@
-import type { MaInfo } from '@agent-platform/contracts';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import type { CreateMaBody, MaInfo } from '@agent-platform/contracts';
+import { useCallback, useEffect, useRef } from 'react';
 import layout from '../../../components/chat/ChatLayout.module.css';
-import { ChatComposer } from '../../../components/chat/ChatComposer';
 import { ChatMessageList } from '../../../components/chat/ChatMessageList';
-import { AgentAnswer, AgentAvatar, AttachButton, AttachmentsPanel, hasAgentBody, useAgentChat, useAttachments, type SpeakerOf } from '../../agents/reuse';
+import { AgentAnswer, AgentAvatar, hasAgentBody, QuestionComposer, useAgentChat, useQuestion, type SpeakerOf } from '../../agents/reuse';
 import { MA_CHAT_TEXT as TEXT } from '../constants';
 import styles from './MaChat.module.css';
 
+/** What the panel shows of a setup: who speaks (its members, and the setup itself as the coordinator) and its welcome. */
+export type MaFace = Pick<MaInfo, 'id' | 'name' | 'avatar' | 'description' | 'members'>;
+
 interface MaChatPanelProps {
-  setup: MaInfo;
+  setup: MaFace;
   conversationId?: string;
   onConversation: (conversationId: string) => void;
   /** The editor's preview: no re-attach after a reload. */
   preview?: boolean;
+  /** The editor's unsaved setup: the preview answers with it (`setup.id` is `MA_DRAFT_ID` until it is created). */
+  draft?: CreateMaBody;
+  /** Why nothing can be asked now (the draft has problems); the question box is disabled. */
+  blocked?: string;
 }
 
 /** A multi-agent conversation: each answer under its agents' avatars and names, handoff cards, tool steps and decisions; files attached as in agent chat. */
-export function MaChatPanel({ setup, conversationId, onConversation, preview = false }: MaChatPanelProps) {
-  const chat = useAgentChat({ agentId: setup.id, mode: 'ma', onConversation, remember: !preview });
+export function MaChatPanel({ setup, conversationId, onConversation, preview = false, draft, blocked }: MaChatPanelProps) {
+  const chat = useAgentChat({ agentId: setup.id, mode: 'ma', draft, onConversation, remember: !preview });
   const { session } = chat;
-  const attachments = useAttachments();
-  const [input, setInput] = useState('');
+  const question = useQuestion(chat.send, { isRunning: session.isRunning, ready: !blocked });
   const speakerOf = useCallback<SpeakerOf>(
     (agentId) => {
       if (agentId === setup.id) return { name: `${setup.name}${TEXT.coordinator}`, avatar: setup.avatar };
@@ -43,12 +48,6 @@ export function MaChatPanel({ setup, conversationId, onConversation, preview = f
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the panel opens
   }, []);
 
-  const submit = (text: string) => {
-    if (!text.trim() || session.isRunning || attachments.uploading) return;
-    chat.send(text.trim(), attachments.files);
-    attachments.clear();
-    setInput('');
-  };
   const last = session.messages.findLast((message) => message.role === 'assistant');
   return (
     <div className={preview ? styles.preview : styles.panel} data-testid="ma-chat">
@@ -65,22 +64,12 @@ export function MaChatPanel({ setup, conversationId, onConversation, preview = f
         />
       ) : (
         <div className={layout.welcome}>
-          <AgentAvatar avatar={setup.avatar} size={56} />
+          <AgentAvatar avatar={setup.avatar} size={preview ? 40 : 56} />
           <h3>{setup.name}</h3>
           <p>{setup.description || TEXT.welcome}</p>
         </div>
       )}
-      <ChatComposer
-        value={input}
-        onChange={setInput}
-        onSubmit={submit}
-        onStop={session.stop}
-        isRunning={session.isRunning}
-        canSend={!attachments.uploading}
-        placeholder={TEXT.placeholder}
-        header={<AttachmentsPanel state={attachments} disabled={session.isRunning} />}
-        prefix={<AttachButton state={attachments} disabled={session.isRunning} />}
-      />
+      <QuestionComposer question={question} onStop={session.stop} placeholder={blocked ?? TEXT.placeholder} />
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { maGraphProblems, type AgentInfo, type CreateMaBody, type MaInfo } from '@agent-platform/contracts';
 import { ApartmentOutlined, RedoOutlined, SaveOutlined, UndoOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Flex, Space, Tooltip } from 'antd';
+import { Alert, Button, Card, Flex, Space, Tabs, Tooltip } from 'antd';
 import { useMemo, useReducer, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
@@ -12,6 +12,7 @@ import { AgentPalette } from './AgentPalette';
 import { canvasGraphOf, emptyGraph, graphHistory, invalidEdges, type GraphAction, type HistoryAction } from './graph-state';
 import { MaCanvas, type CanvasSelection } from './MaCanvas';
 import styles from './MaEditor.module.css';
+import { MaPreview } from './MaPreview';
 import { NodePanel } from './NodePanel';
 import { defaultFields, fieldsOf, type SetupFields } from './setup-fields';
 import { SetupForm } from './SetupForm';
@@ -46,12 +47,11 @@ export function MaEditor({ setup }: { setup?: MaInfo }) {
     dispatch({ type: 'add', agent: { id: agent.id, name: agent.name, avatar: agent.avatar }, at });
 
   const names = useMemo(() => new Map(graph.members.map((member) => [member.agent_id, member.agent_name])), [graph.members]);
-  const problems = [
-    ...(fields.name.trim() ? [] : ['请输入多智能体名称']),
-    ...(graph.members.length
-      ? maGraphProblems({ ...fields, ...graph, supervisor: fields.mode === 'supervisor' ? fields.supervisor : null }, (id) => names.get(id) ?? id)
-      : ['请至少添加一个成员智能体']),
-  ];
+  // The preview can answer without a name (it shows one of its own); saving cannot.
+  const graphProblems = graph.members.length
+    ? maGraphProblems({ ...fields, ...graph, supervisor: fields.mode === 'supervisor' ? fields.supervisor : null }, (id) => names.get(id) ?? id)
+    : ['请至少添加一个成员智能体'];
+  const problems = [...(fields.name.trim() ? [] : ['请输入多智能体名称']), ...graphProblems];
   const invalid = useMemo(() => invalidEdges(fields.mode, graph.edges), [fields.mode, graph.edges]);
   const selected = selection?.kind === 'member' ? graph.members.find((member) => member.agent_id === selection.agentId) : undefined;
   const saving = create.isPending || update.isPending;
@@ -129,7 +129,27 @@ export function MaEditor({ setup }: { setup?: MaInfo }) {
           ) : null}
         </Flex>
         <div className={styles.side}>
-          {selected ? <NodePanel member={selected} isStart={graph.start_agent_id === selected.agent_id} dispatch={dispatch} /> : <SetupForm value={fields} onChange={changeFields} />}
+          {/* The preview stays mounted on the settings tab: its conversation goes on after a change. */}
+          <Tabs
+            size="small"
+            items={[
+              {
+                key: 'settings',
+                label: TEXT.settings,
+                children: selected ? (
+                  <NodePanel member={selected} isStart={graph.start_agent_id === selected.agent_id} dispatch={dispatch} />
+                ) : (
+                  <SetupForm value={fields} onChange={changeFields} />
+                ),
+              },
+              {
+                key: 'preview',
+                label: TEXT.preview,
+                forceRender: true,
+                children: <MaPreview setupId={setup?.id} draft={bodyOf(fields, graph)} members={graph.members} problems={graphProblems} />,
+              },
+            ]}
+          />
         </div>
       </div>
       <UnsavedChangesPrompt blocker={unsaved.blocker} />
