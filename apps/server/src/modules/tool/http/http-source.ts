@@ -60,7 +60,9 @@ export function httpToolSource({ outbound, secrets, providerAuth }: { outbound: 
       checkedInputSchema(schema);
       checkHttpConfig(parsed, schema);
       const { open, secret } = splitSecret(parsed.auth);
-      return { inputSchema: schema, config: { ...parsed, auth: open }, secretSealed: sealedFor(secret, open, stored) };
+      // A tool set's operation edited by hand keeps what its document said about credentials unless the edit says otherwise.
+      const anonymous = parsed.anonymous ?? (stored?.providerId ? storedConfig.read(stored.config).anonymous : undefined);
+      return { inputSchema: schema, config: { ...parsed, ...(anonymous ? { anonymous } : {}), auth: open }, secretSealed: sealedFor(secret, open, stored) };
     },
     show(row) {
       const config = storedConfig.read(row.config);

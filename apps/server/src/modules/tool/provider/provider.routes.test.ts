@@ -1,4 +1,4 @@
-import type { OpenApiPreview, Page, ReimportResult, ToolProviderInfo, ToolUseResult } from '@agent-platform/contracts';
+import type { OpenApiPreview, Page, ReimportResult, ToolInfo, ToolProviderInfo, ToolUseResult } from '@agent-platform/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectCode, expectOk, startTestApp, type TestApp } from '../../../../test/harness.js';
@@ -103,6 +103,13 @@ describe('API tool sets: an OpenAPI document with securitySchemes, one shared cr
     expect(JSON.parse((await use(toolOf(created, 'publicStatus').id, erin)).output)).toEqual({ who: 'anonymous', credential_sent: false });
     expect(JSON.parse((await use(toolOf(created, 'optionalStatus').id, erin)).output)).toEqual({ who: 'anonymous', credential_sent: true });
     expect(JSON.parse((await use(toolOf(created, 'listNotes').id, erin)).output)).toMatchObject({ who: 'robot' });
+
+    // Edited by hand without the marker (as an older page would send it), the operation still sends no credential.
+    const publicStatus = expectOk(await t.call<ToolInfo>('/api/tool/query_tool_by_id', { id: toolOf(created, 'publicStatus').id }, erin));
+    const { anonymous, ...edited } = publicStatus.config as Record<string, unknown>;
+    expect(anonymous).toBe(true);
+    expectOk(await t.call('/api/tool/update', { id: publicStatus.id, config: edited }, erin));
+    expect(JSON.parse((await use(publicStatus.id, erin)).output)).toEqual({ who: 'anonymous', credential_sent: false });
 
     // The document's own `security: []`: every operation without one of its own needs no credential.
     document.security = [];
