@@ -23,8 +23,8 @@ const FIELDS: Record<Choice, string[]> = {
   '': [],
   log: [],
   webhook: [SMS_PROPERTY.endpoint],
-  aliyun: [],
-  tencent: [],
+  aliyun: [SMS_PROPERTY.endpoint, SMS_PROPERTY.region, SMS_PROPERTY.signName, SMS_PROPERTY.templateCode, SMS_PROPERTY.templateParam, SMS_PROPERTY.accessKeyId, SMS_PROPERTY.accessKeySecret],
+  tencent: [SMS_PROPERTY.endpoint, SMS_PROPERTY.region, SMS_PROPERTY.sdkAppId, SMS_PROPERTY.signName, SMS_PROPERTY.templateCode, SMS_PROPERTY.accessKeyId, SMS_PROPERTY.accessKeySecret],
 };
 
 function placeholderOf(choice: Choice, code: string, secretSet: boolean): string | undefined {
