@@ -37,10 +37,12 @@ export function TaggedCardGrid<T extends { id: string }, Q extends ListQuery>({ 
   const { query, filter, pagination } = usePagedQuery<Q>();
   const list = useList(scope, query);
   const filtered = !!(query.keyword || query.tag);
-  const chooseTag = (tag: unknown) => filter({ tag: typeof tag === 'string' && tag ? tag : undefined } as Partial<Omit<Q, 'page' | 'page_size'>>);
+  // Every list query of this kind has `keyword` and `tag` (ListQuery), which TypeScript cannot see through Q.
+  const search = (filters: Pick<ListQuery, 'keyword' | 'tag'>) => filter(filters as Partial<Omit<Q, 'page' | 'page_size'>>);
+  const chooseTag = (tag: unknown) => search({ tag: typeof tag === 'string' && tag ? tag : undefined });
   return (
     <>
-      <ListToolbar searchPlaceholder={text.searchPlaceholder} onSearch={(keyword) => filter({ keyword } as Partial<Omit<Q, 'page' | 'page_size'>>)}>
+      <ListToolbar searchPlaceholder={text.searchPlaceholder} onSearch={(keyword) => search({ keyword })}>
         {tagFilter({ value: query.tag, onChange: chooseTag })}
       </ListToolbar>
       <CardGrid
