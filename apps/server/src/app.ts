@@ -135,7 +135,6 @@ export async function buildApp({ config, database, smsProvider, logStream, exten
     llm: llm.service,
     tags: tags.tags,
     references,
-    fullTextFixedEstimates: database.dialect === 'pglite',
   });
   app.addHook('onClose', () => knowledge.close());
   // Before any job or request opens a transaction: PGlite has one connection, and the check needs it.

@@ -22,7 +22,7 @@ export { seedingSteps } from './kb-segments-store.js';
 export { EMBED_BATCH, indexedText } from './kb-vectors.js';
 export { createVectorStore } from './retrieval/vector-store.js';
 /** Benchmarks search a seeded database with it directly (bench/lib/pglite-probe.ts). */
-export { createFullTextSearch } from './retrieval/fulltext-search.js';
+export { searchFullText } from './retrieval/fulltext-search.js';
 export { knowledgeReferences } from './knowledge-usage.js';
 export type { KnowledgeService } from './knowledge.service.js';
 export { retrievalRoutes, type KnowledgeRetriever, type RetrieveInput, type RetrieveOptions } from './retrieval/index.js';
@@ -44,27 +44,13 @@ export interface KnowledgeModuleDeps {
   vectors?: VectorStore;
   /** Parser threads; the module closes them with `close()`. */
   parserThreads?: number;
-  /** Full-text search keeps one plan whatever the words (PGlite: fulltext-search.ts says why). */
-  fullTextFixedEstimates?: boolean;
 }
 
 /** The platform's dictionary is read once per search and per ingestion job: remembered this long per process (changes evict it everywhere). */
 const DICTIONARY_CACHE_MS = 30_000;
 
 /** Knowledge bases, their documents (ingested by durable jobs) and segments. Register before `jobs.start()`. */
-export function createKnowledgeModule({
-  db,
-  bus,
-  log,
-  jobs,
-  files,
-  llm,
-  tags,
-  references,
-  vectors = createVectorStore({ db, log }),
-  parserThreads = 2,
-  fullTextFixedEstimates,
-}: KnowledgeModuleDeps) {
+export function createKnowledgeModule({ db, bus, log, jobs, files, llm, tags, references, vectors = createVectorStore({ db, log }), parserThreads = 2 }: KnowledgeModuleDeps) {
   const workers = createDocumentWorkers({ size: parserThreads });
   const dictionaries = createDictionaryService({ db, platformCache: createSharedCache<string[]>({ bus, channel: 'aip_kb_dictionary_changed', ttlMs: DICTIONARY_CACHE_MS }) });
   const { userWordsOfKb } = dictionaries;
@@ -78,7 +64,7 @@ export function createKnowledgeModule({
     /** Shared with retrieval: one store per process remembers whether pgvector is there. */
     vectors,
     /** Search for `/kb/search_docs`, `/kb/rag_kbs`, the knowledge-base chat module and agents. */
-    retriever: createKnowledgeRetriever({ db, llm, vectors, log, userWordsOfKb, fullTextFixedEstimates }),
+    retriever: createKnowledgeRetriever({ db, llm, vectors, log, userWordsOfKb }),
     dictionaries,
     close: () => workers.close(),
   };

@@ -91,11 +91,12 @@ export const documentsById = (kbId: string, ids: string[]) => and(eq(kbDocuments
 export async function replaceSegments(db: Db, docIds: string[], kbId: string, segments: NewKbSegment[]): Promise<void> {
   await unindexDocuments(db, docIds);
   await db.delete(kbSegments).where(inArray(kbSegments.docId, docIds));
+  const places = await indexSegments(db, kbId, segments);
+  const placed = segments.map((segment, index) => ({ ...segment, ...places[index] }));
   // Inserted in slices: one statement has at most 65,535 parameters.
-  for (let start = 0; start < segments.length; start += 1000) {
-    await db.insert(kbSegments).values(segments.slice(start, start + 1000));
+  for (let start = 0; start < placed.length; start += 1000) {
+    await db.insert(kbSegments).values(placed.slice(start, start + 1000));
   }
-  await indexSegments(db, kbId, segments);
 }
 
 /*
@@ -191,10 +192,10 @@ export async function updateSegment(db: Db, id: string, changes: Pick<NewKbSegme
   const [old] = await storedSegments(db, { segmentIds: [id] });
   if (!old) return undefined;
   await unindexSegments(db, old.kbId, [old]);
-  await indexSegments(db, old.kbId, [{ id, tokens: changes.tokens, tokenCount: changes.tokenCount }]);
+  const [place] = await indexSegments(db, old.kbId, [changes]);
   const rows = await db
     .update(kbSegments)
-    .set({ ...changes, updatedAt: new Date() })
+    .set({ ...changes, ...place, updatedAt: new Date() })
     .where(eq(kbSegments.id, id))
     .returning();
   return rows[0] && readSegment(rows[0]);

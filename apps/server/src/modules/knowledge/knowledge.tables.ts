@@ -1,6 +1,6 @@
 import type { KbDocStatus } from '@agent-platform/contracts';
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, customType, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { files } from '../files/files.tables.js';
 import { users } from '../user/user.tables.js';
 
@@ -76,47 +76,55 @@ export const kbSegments = pgTable(
     headings: jsonb('headings').$type<string[]>().notNull().default([]),
     tokens: text('tokens').notNull(),
     tokenCount: integer('token_count').notNull(),
+    // Its number in the knowledge base's full-text index and the group it was indexed in; null: not indexed.
+    ord: integer('ord'),
+    indexGroup: integer('index_group'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     // Unique: a re-run ingestion that somehow skipped its delete fails instead of duplicating.
     uniqueIndex('kb_segments_doc_seq_key').on(table.docId, table.seq),
     index('kb_segments_kb_id_idx').on(table.kbId),
+    uniqueIndex('kb_segments_kb_ord_key').on(table.kbId, table.ord),
   ],
 );
 
 /*
- * The inverted index BM25 reads (retrieval/term-index.ts keeps it exact in the transactions that write
- * segments). A search reads only the postings of its own terms, through the primary key's (kb_id, term) prefix.
+ * The full-text index BM25 reads (retrieval/term-index.ts keeps it exact in the transactions that write
+ * segments; retrieval/index-buckets.ts holds the row format). Segments are indexed in groups, those
+ * written together; a group's postings are spread over a fixed number of buckets by a hash of the term,
+ * one row per (group, bucket), so a search reads one row per group for each of its terms.
  */
 
-/** One row per term of a segment: how often it occurs there, and the segment's length (so scoring joins nothing). */
-export const kbPostings = pgTable(
-  'kb_postings',
+/** Binary data; read and written through raw statements (a Buffer from node-postgres, a Uint8Array from PGlite). */
+const bytea = customType<{ data: Uint8Array }>({ dataType: () => 'bytea' });
+
+/** A group's postings of the terms that hash to one bucket. */
+export const kbIndexBuckets = pgTable(
+  'kb_index_buckets',
   {
     kbId: uuid('kb_id')
       .notNull()
       .references(() => knowledgeBases.id, { onDelete: 'cascade' }),
-    term: text('term').notNull(),
-    // No key to kb_segments: a cascade would need an index on segment_id; the index code removes postings itself.
-    segmentId: uuid('segment_id').notNull(),
-    tf: integer('tf').notNull(),
-    segmentLength: integer('segment_length').notNull(),
+    bucket: integer('bucket').notNull(),
+    // The first ordinal of the group's segments.
+    groupId: integer('group_id').notNull(),
+    data: bytea('data').notNull(),
   },
-  (table) => [primaryKey({ name: 'kb_postings_pkey', columns: [table.kbId, table.term, table.segmentId] })],
+  (table) => [primaryKey({ name: 'kb_index_buckets_pkey', columns: [table.kbId, table.bucket, table.groupId] })],
 );
 
-/** Document frequency: how many segments of the knowledge base hold the term. */
-export const kbTerms = pgTable(
-  'kb_terms',
+/** A group of segments indexed together: how many of them are still indexed (a group left empty is removed). */
+export const kbIndexGroups = pgTable(
+  'kb_index_groups',
   {
     kbId: uuid('kb_id')
       .notNull()
       .references(() => knowledgeBases.id, { onDelete: 'cascade' }),
-    term: text('term').notNull(),
-    df: integer('df').notNull(),
+    groupId: integer('group_id').notNull(),
+    segments: integer('segments').notNull(),
   },
-  (table) => [primaryKey({ name: 'kb_terms_pkey', columns: [table.kbId, table.term] })],
+  (table) => [primaryKey({ name: 'kb_index_groups_pkey', columns: [table.kbId, table.groupId] })],
 );
 
 /** The platform's user dictionary (one row, id 1): words every knowledge base keeps whole, beside its own. */
@@ -133,4 +141,6 @@ export const kbIndexStats = pgTable('kb_index_stats', {
     .references(() => knowledgeBases.id, { onDelete: 'cascade' }),
   segments: integer('segments').notNull().default(0),
   tokens: bigint('tokens', { mode: 'number' }).notNull().default(0),
+  /** The ordinal the next indexed segment gets. */
+  nextOrd: integer('next_ord').notNull().default(0),
 });

@@ -1,7 +1,9 @@
-import { sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../../platform/db/index.js';
+import { sql } from 'drizzle-orm';
+import { selectRows, type Db } from '../../../platform/db/index.js';
+import { bucketOf, findPostings, forEachPosting, type PostingSlice } from './index-buckets.js';
 import { bigramsOf, runBigramsOf } from './index-terms.js';
-import { textArray, uuidArray } from './sql-arrays.js';
+import { intArray, uuidArray } from './sql-arrays.js';
+import { TopScores } from './top-scores.js';
 
 export interface FullTextHit {
   segmentId: string;
@@ -14,69 +16,120 @@ export interface FullTextHit {
 const K1 = 1.2;
 const B = 0.75;
 
-const rowsOf = <R>(result: unknown) => (result as { rows: R[] }).rows;
-
 export type FullTextSearch = (db: Db, kbIds: string[], queryWords: string[], limit: number) => Promise<FullTextHit[]>;
 
-/**
- * Full-text search over jieba tokens, scored with BM25 from the inverted index (term-index.ts): one
- * statement reads each knowledge base's segment count and average length, the document frequency of the
- * query's terms and only those terms' postings, then scores and keeps the best `limit`. Every knowledge
- * base is scored with its own statistics; a score is relative to the best its knowledge base allows.
- * A query word the knowledge base does not hold falls back to its character bigrams, and runs of single
- * characters in the query also search as bigrams where the knowledge base holds them (index-terms.ts).
- *
- * `fixedEstimates` (PGlite): each parameter is read through a scalar subquery, which the planner cannot
- * look into, so a plan made for the values (a custom plan) is estimated as the one made for any values
- * (the generic plan), and the prepared statement keeps its generic plan. Otherwise, once the postings
- * are analyzed, the planner prices the generic plan for ten words against the custom plan's actual few
- * and plans the statement again at every search: on PGlite, in the server's own thread, that doubled
- * the statement's time (docs/decisions/history-scaling.md).
- */
-export function createFullTextSearch({ fixedEstimates = false }: { fixedEstimates?: boolean } = {}): FullTextSearch {
-  const param = (value: SQL) => (fixedEstimates ? sql`(select ${value})` : value);
-  return async (db, kbIds, queryWords, limit) => {
-    const words = [...new Set(queryWords.filter((word) => word.trim() !== '' && !/\s/.test(word)))];
-    if (kbIds.length === 0 || words.length === 0) return [];
-    const fallback = words.flatMap((word) => bigramsOf(word).map((bigram) => [bigram, word] as const));
-    const runBigrams = runBigramsOf(queryWords);
-    const rows = rowsOf<{ segment_id: string; kb_id: string; score: number | string }>(
-      await db.execute(sql`
-        with query_words as (select distinct unnest(${param(textArray(words))}) as term),
-        scope as (
-          select kb_id, segments::float8 as n, tokens::float8 / segments as average_length
-          from kb_index_stats where kb_id = any(${param(uuidArray(kbIds))}::uuid[]) and segments > 0
-        ),
-        known as (
-          select s.kb_id, q.term, t.df from scope s cross join query_words q
-          left join kb_terms t on t.kb_id = s.kb_id and t.term = q.term
-        ),
-        -- A word no segment of the knowledge base holds is searched as its character bigrams instead.
-        query_terms as (
-          select kb_id, term from known where df is not null or char_length(term) < 3
-          union
-          select k.kb_id, f.bigram from known k
-          join unnest(${param(textArray(fallback.map(([bigram]) => bigram)))}, ${param(textArray(fallback.map(([, word]) => word)))}) as f(bigram, word) on f.word = k.term
-          where k.df is null
-          union
-          select t.kb_id, t.term from kb_terms t
-          where t.kb_id in (select kb_id from scope) and t.term = any(${param(textArray(runBigrams))}::text[])
-        ),
-        weights as (
-          select s.kb_id, q.term, s.average_length, ln(1 + (s.n - coalesce(t.df, 0) + 0.5) / (coalesce(t.df, 0) + 0.5)) as idf
-          from query_terms q join scope s on s.kb_id = q.kb_id
-          left join kb_terms t on t.kb_id = q.kb_id and t.term = q.term
-        ),
-        best as (select kb_id, sum(idf) as total from weights group by kb_id)
-        select p.segment_id, p.kb_id,
-          sum(w.idf * p.tf * ${K1 + 1}::float8 / (p.tf + ${K1}::float8 * (1 - ${B}::float8 + ${B}::float8 * p.segment_length / greatest(w.average_length, 1)))) / min(b.total) as score
-        from weights w
-        join kb_postings p on p.kb_id = w.kb_id and p.term = w.term
-        join best b on b.kb_id = w.kb_id
-        group by p.segment_id, p.kb_id
-        order by score desc, p.segment_id
-        limit ${param(sql`${limit}::int`)}`),
-    );
-    return rows.map((row) => ({ segmentId: row.segment_id, kbId: row.kb_id, score: Math.min(1, Number(row.score)) }));
-  };
+interface KbScope {
+  kbId: string;
+  segments: number;
+  averageLength: number;
+  /** The rows read for the query, by bucket. */
+  rows: Map<number, Uint8Array[]>;
 }
+
+const characters = (word: string) => Array.from(word).length;
+
+/** A term's postings in one knowledge base: one slice per group that holds it; `df` counts them all. */
+function postingsOf(scope: KbScope, term: string, encoded: Uint8Array): { slices: PostingSlice[]; df: number } {
+  const slices: PostingSlice[] = [];
+  let df = 0;
+  for (const row of scope.rows.get(bucketOf(term)) ?? []) {
+    const slice = findPostings(row, encoded);
+    if (slice) {
+      slices.push(slice);
+      df += slice.count;
+    }
+  }
+  return { slices, df };
+}
+
+/**
+ * The terms searched in one knowledge base: the query's words, except that a word the knowledge base does
+ * not hold (three characters or more) is searched as its character bigrams instead, and runs of single
+ * characters add their bigrams where the knowledge base holds them (index-terms.ts).
+ */
+function queryTermsOf(words: string[], runBigrams: string[], dfOf: (term: string) => number): string[] {
+  const terms = new Set<string>();
+  for (const word of words) {
+    if (dfOf(word) > 0 || characters(word) < 3) terms.add(word);
+    else for (const bigram of bigramsOf(word)) terms.add(bigram);
+  }
+  for (const bigram of runBigrams) if (dfOf(bigram) > 0) terms.add(bigram);
+  return [...terms];
+}
+
+/** BM25 over one knowledge base's postings: its best `limit` segments by ordinal, scores relative to the best the query allows there. */
+function scoreKb(scope: KbScope, words: string[], runBigrams: string[], limit: number): Array<{ ord: number; score: number }> {
+  const encoder = new TextEncoder();
+  const found = new Map<string, ReturnType<typeof postingsOf>>();
+  const lookup = (term: string) => {
+    let postings = found.get(term);
+    if (!postings) found.set(term, (postings = postingsOf(scope, term, encoder.encode(term))));
+    return postings;
+  };
+  const terms = queryTermsOf(words, runBigrams, (term) => lookup(term).df);
+  const lengthScale = K1 / Math.max(scope.averageLength, 1);
+  let best = 0;
+  const weighted = terms.map((term) => {
+    const { slices, df } = lookup(term);
+    const idf = Math.log(1 + (scope.segments - df + 0.5) / (df + 0.5));
+    best += idf;
+    return { slices, idf, df };
+  });
+  const scores = new TopScores(weighted.reduce((sum, term) => sum + term.df, 0));
+  for (const { slices, idf } of weighted) {
+    for (const slice of slices) {
+      forEachPosting(slice, (ord, tf, length) => scores.add(ord, (idf * tf * (K1 + 1)) / (tf + K1 * (1 - B) + lengthScale * B * length)));
+    }
+  }
+  return scores.top(limit).map(({ ord, score }) => ({ ord, score: Math.min(1, score / best) }));
+}
+
+/**
+ * Full-text search over jieba tokens, scored with BM25 from the bucketed index (term-index.ts): one
+ * statement reads each knowledge base's segment count and average length, one reads the index rows of
+ * the query's terms' buckets (one per group of segments indexed together), and the postings are scored
+ * here; a last statement names the best segments. Every knowledge base is scored with its own statistics;
+ * a score is relative to the best its knowledge base allows for the query.
+ */
+export const searchFullText: FullTextSearch = async (db, kbIds, queryWords, limit) => {
+  const words = [...new Set(queryWords.filter((word) => word.trim() !== '' && !/\s/.test(word)))];
+  if (kbIds.length === 0 || words.length === 0) return [];
+  const runBigrams = runBigramsOf(queryWords);
+  const candidates = [...words, ...words.flatMap(bigramsOf), ...runBigrams];
+  const buckets = [...new Set(candidates.map(bucketOf))].sort((a, b) => a - b);
+  const [stats, rows] = await Promise.all([
+    selectRows<{ kb_id: string; segments: number; tokens: number | string }>(
+      db,
+      sql`select kb_id, segments, tokens from kb_index_stats where kb_id = any(${uuidArray(kbIds)}) and segments > 0`,
+    ),
+    selectRows<{ kb_id: string; bucket: number; data: Uint8Array }>(
+      db,
+      sql`select kb_id, bucket, data from kb_index_buckets where kb_id = any(${uuidArray(kbIds)}) and bucket = any(${intArray(buckets)})`,
+    ),
+  ]);
+  const scopes = new Map<string, KbScope>(
+    stats.map((row) => [row.kb_id, { kbId: row.kb_id, segments: Number(row.segments), averageLength: Number(row.tokens) / Number(row.segments), rows: new Map() }]),
+  );
+  for (const row of rows) {
+    const scope = scopes.get(row.kb_id);
+    if (!scope) continue;
+    const list = scope.rows.get(row.bucket);
+    if (list) list.push(row.data);
+    else scope.rows.set(row.bucket, [row.data]);
+  }
+  const ranked = [...scopes.values()]
+    .flatMap((scope) => scoreKb(scope, words, runBigrams, limit).map((hit) => ({ ...hit, kbId: scope.kbId })))
+    .sort((a, b) => b.score - a.score || a.ord - b.ord)
+    .slice(0, limit);
+  if (ranked.length === 0) return [];
+  const ids = await selectRows<{ id: string; kb_id: string; ord: number }>(
+    db,
+    sql`select s.id, s.kb_id, s.ord from kb_segments s
+      join unnest(${uuidArray(ranked.map((hit) => hit.kbId))}, ${intArray(ranked.map((hit) => hit.ord))}) as x(kb_id, ord) on s.kb_id = x.kb_id and s.ord = x.ord`,
+  );
+  const idOf = new Map(ids.map((row) => [`${row.kb_id}:${row.ord}`, row.id]));
+  return ranked.flatMap((hit) => {
+    const segmentId = idOf.get(`${hit.kbId}:${hit.ord}`);
+    return segmentId ? [{ segmentId, kbId: hit.kbId, score: hit.score }] : [];
+  });
+};

@@ -7,7 +7,7 @@ import type { UserWordsOfKb } from '../dictionary/dictionary.service.js';
 import { ownerViewer } from '../knowledge-access.js';
 import { kbNotFound } from '../knowledge.errors.js';
 import { indexedText } from '../kb-vectors.js';
-import { createFullTextSearch, type FullTextHit } from './fulltext-search.js';
+import { searchFullText, type FullTextHit } from './fulltext-search.js';
 import { fuseByRank, type Ranked } from './fusion.js';
 import { findKbs, findSegmentDetails, type SearchableKb, type SegmentDetail } from './retrieval.repo.js';
 import type { VectorStore } from './vector-store.js';
@@ -65,13 +65,9 @@ export interface KnowledgeRetrieverDeps {
   log: Logger;
   /** A question is cut with each knowledge base's user words (its dictionary and the platform's). */
   userWordsOfKb: UserWordsOfKb;
-  /** See `createFullTextSearch`. */
-  fullTextFixedEstimates?: boolean;
 }
 
-export function createKnowledgeRetriever({ db, llm, vectors, log, userWordsOfKb, fullTextFixedEstimates }: KnowledgeRetrieverDeps): KnowledgeRetriever {
-  const searchFullText = createFullTextSearch({ fixedEstimates: fullTextFixedEstimates });
-
+export function createKnowledgeRetriever({ db, llm, vectors, log, userWordsOfKb }: KnowledgeRetrieverDeps): KnowledgeRetriever {
   /** One statement per set of user words (usually one for all): each knowledge base's terms are cut as its documents were. */
   async function searchWords(kbs: SearchableKb[], query: string, limit: number) {
     const groups = new Map<string, { userWords: UserWords | undefined; kbIds: string[] }>();

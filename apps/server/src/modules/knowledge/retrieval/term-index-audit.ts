@@ -1,52 +1,75 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../../platform/db/index.js';
+import { selectRows, type Db } from '../../../platform/db/index.js';
+import { bucketOf, decodeRow, forEachPosting, frequenciesOf, MAX_LENGTH, MAX_TF } from './index-buckets.js';
 
 export interface IndexDrift {
   /** Stored segment count and total length against those of the segments. */
   stats: { stored: [number, number]; actual: [number, number] } | null;
-  /** Terms whose stored document frequency differs from the segments' (a few, for the message). */
+  /** Terms whose document frequency in the index differs from the segments' (a few, for the message). */
   terms: string[];
-  /** Postings (term, segment, frequency, length) stored but not derived from the segments, or the reverse. */
+  /** Postings (term, segment, frequency, length) stored but not derived from the segments, or the reverse, or in the wrong row. */
   postings: number;
 }
 
-const rowsOf = <R>(result: unknown) => (result as { rows: R[] }).rows;
+/** `term ord` → `tf/length`, and document frequency by term. */
+interface PostingSet {
+  postings: Map<string, string>;
+  df: Map<string, number>;
+}
 
-/** Segment words as the index derives them: one row per (segment, term) with its frequency. */
-const DERIVED = (kbId: string) => sql`
-  select s.id as segment_id, w.term, count(*)::int as tf, s.token_count as segment_length
-  from kb_segments s cross join lateral unnest(string_to_array(s.tokens, ' ')) as w(term)
-  where s.kb_id = ${kbId}::uuid and w.term <> ''
-  group by s.id, w.term, s.token_count`;
+function add(set: PostingSet, term: string, ord: number, tf: number, length: number): void {
+  set.postings.set(`${term} ${ord}`, `${tf}/${length}`);
+  set.df.set(term, (set.df.get(term) ?? 0) + 1);
+}
 
 /**
- * Compares a knowledge base's inverted index with what a full re-index of its segments computes: no drift
+ * Compares a knowledge base's full-text index with what a full re-index of its segments computes: no drift
  * means every statistic BM25 reads is exact. For tests and checks after a crash; it reads the whole index.
  */
 export async function findIndexDrift(db: Db, kbId: string): Promise<IndexDrift> {
-  const [stats] = rowsOf<{ stored_segments: number | null; stored_tokens: string | null; segments: number; tokens: string }>(
-    await db.execute(sql`
+  const [stats] = await selectRows<{ stored_segments: number | null; stored_tokens: string | null; segments: number; tokens: string }>(
+    db,
+    sql`
       select (select segments from kb_index_stats where kb_id = ${kbId}::uuid) as stored_segments,
         (select tokens from kb_index_stats where kb_id = ${kbId}::uuid)::text as stored_tokens,
         count(*)::int as segments, coalesce(sum(token_count), 0)::text as tokens
-      from kb_segments where kb_id = ${kbId}::uuid`),
+      from kb_segments where kb_id = ${kbId}::uuid`,
   );
   const stored: [number, number] = [Number(stats?.stored_segments ?? 0), Number(stats?.stored_tokens ?? 0)];
   const actual: [number, number] = [Number(stats?.segments ?? 0), Number(stats?.tokens ?? 0)];
-  const terms = rowsOf<{ term: string }>(
-    await db.execute(sql`
-      with derived as (select term, count(*)::int as df from (${DERIVED(kbId)}) d group by term),
-      stored as (select term, df from kb_terms where kb_id = ${kbId}::uuid)
-      select coalesce(d.term, s.term) as term from derived d full join stored s on s.term = d.term
-      where d.df is distinct from s.df order by 1 limit 20`),
-  ).map((row) => row.term);
-  const [postings] = rowsOf<{ n: number }>(
-    await db.execute(sql`
-      with derived as (${DERIVED(kbId)}),
-      stored as (select segment_id, term, tf, segment_length from kb_postings where kb_id = ${kbId}::uuid)
-      select count(*)::int as n from derived d full join stored s on s.segment_id = d.segment_id and s.term = d.term
-      where d.tf is distinct from s.tf or d.segment_length is distinct from s.segment_length`),
+
+  const derived: PostingSet = { postings: new Map(), df: new Map() };
+  const groupOf = new Map<number, number | null>();
+  const segments = await selectRows<{ ord: number | null; index_group: number | null; tokens: string; token_count: number }>(
+    db,
+    sql`select ord, index_group, tokens, token_count from kb_segments where kb_id = ${kbId}::uuid`,
   );
+  let postings = 0;
+  for (const segment of segments) {
+    if (segment.ord === null) {
+      postings += frequenciesOf(segment.tokens).size;
+      continue;
+    }
+    groupOf.set(segment.ord, segment.index_group);
+    for (const [term, tf] of frequenciesOf(segment.tokens)) add(derived, term, segment.ord, Math.min(tf, MAX_TF), Math.min(segment.token_count, MAX_LENGTH));
+  }
+
+  const found: PostingSet = { postings: new Map(), df: new Map() };
+  const rows = await selectRows<{ bucket: number; group_id: number; data: Uint8Array }>(db, sql`select bucket, group_id, data from kb_index_buckets where kb_id = ${kbId}::uuid`);
+  for (const row of rows) {
+    for (const { term, postings: slice } of decodeRow(row.data)) {
+      forEachPosting(slice, (ord, tf, length) => {
+        if (bucketOf(term) !== row.bucket || groupOf.get(ord) !== row.group_id) postings += 1;
+        add(found, term, ord, tf, length);
+      });
+    }
+  }
+  for (const [key, value] of derived.postings) if (found.postings.get(key) !== value) postings += 1;
+  for (const key of found.postings.keys()) if (!derived.postings.has(key)) postings += 1;
+  const terms = [...new Set([...derived.df.keys(), ...found.df.keys()])]
+    .filter((term) => derived.df.get(term) !== found.df.get(term))
+    .sort()
+    .slice(0, 20);
   const statsDiffer = stored[0] !== actual[0] || stored[1] !== actual[1];
-  return { stats: statsDiffer ? { stored, actual } : null, terms, postings: Number(postings?.n ?? 0) };
+  return { stats: statsDiffer ? { stored, actual } : null, terms, postings };
 }

@@ -1,118 +1,144 @@
 import { sql } from 'drizzle-orm';
 import { selectRows, type Db } from '../../../platform/db/index.js';
+import { bucketOf, bucketRowsOf, termsOf, withoutOrds } from './index-buckets.js';
 import { intArray, textArray, uuidArray } from './sql-arrays.js';
 
-/** A segment as the index sees it: its words joined by spaces (the stored `tokens`) and their count. */
-export interface IndexedSegment {
-  id: string;
+/** What the index needs of a new segment: its words joined by spaces (the stored `tokens`) and their count. */
+export interface SegmentWords {
   tokens: string;
   tokenCount: number;
 }
+
+/** Where a segment sits in the full-text index; null for a segment that is not indexed. */
+export interface IndexPlace {
+  ord: number | null;
+  indexGroup: number | null;
+}
+
+/** A stored segment as the index sees it. */
+export type IndexedSegment = SegmentWords & IndexPlace & { id: string; kbId: string };
 
 export interface KbIndexStats {
   segments: number;
   tokens: number;
 }
 
-interface Postings {
-  terms: string[];
-  segmentIds: string[];
-  tfs: number[];
-  lengths: number[];
-  /** Document frequency each term gains (or loses): the number of these segments that hold it. */
-  df: Map<string, number>;
-  tokens: number;
+/**
+ * Moves the knowledge base's segment count and total length, and takes `ords` new ordinals (returns the
+ * first). Called first in every index write: the stats row's lock makes concurrent writers of one
+ * knowledge base wait for each other.
+ */
+async function moveStats(db: Db, kbId: string, segments: number, tokens: number, ords = 0): Promise<number> {
+  const [row] = await selectRows<{ next_ord: number }>(
+    db,
+    sql`
+    insert into kb_index_stats (kb_id, segments, tokens, next_ord) values (${kbId}::uuid, ${segments}::int, ${tokens}::bigint, ${ords}::int)
+    on conflict (kb_id) do update set segments = kb_index_stats.segments + excluded.segments, tokens = kb_index_stats.tokens + excluded.tokens,
+      next_ord = kb_index_stats.next_ord + excluded.next_ord
+    returning next_ord`,
+  );
+  return Number(row!.next_ord) - ords;
 }
 
-export const termsOf = (tokens: string) => tokens.split(' ').filter((term) => term !== '');
-
-function postingsOf(segments: IndexedSegment[]): Postings {
-  const postings: Postings = { terms: [], segmentIds: [], tfs: [], lengths: [], df: new Map(), tokens: 0 };
-  for (const segment of segments) {
-    const tf = new Map<string, number>();
-    for (const term of termsOf(segment.tokens)) tf.set(term, (tf.get(term) ?? 0) + 1);
-    for (const [term, count] of tf) {
-      postings.terms.push(term);
-      postings.segmentIds.push(segment.id);
-      postings.tfs.push(count);
-      postings.lengths.push(segment.tokenCount);
-      postings.df.set(term, (postings.df.get(term) ?? 0) + 1);
-    }
-    postings.tokens += segment.tokenCount;
+function groupedBy<K, T>(items: T[], keyOf: (item: T) => K): Map<K, T[]> {
+  const groups = new Map<K, T[]>();
+  for (const item of items) {
+    const group = groups.get(keyOf(item));
+    if (group) group.push(item);
+    else groups.set(keyOf(item), [item]);
   }
-  return postings;
+  return groups;
 }
 
-/** Sorted, so two writers touching the same terms take their row locks in the same order. */
-const sortedDf = (df: Map<string, number>) => [...df].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+/** Rows are written in slices, so one statement's parameters stay a few megabytes. */
+const ROW_SLICE = 500;
+
+const hexOf = (rows: Uint8Array[]) => rows.map((row) => Buffer.from(row.buffer, row.byteOffset, row.byteLength).toString('hex'));
+
+async function insertRows(db: Db, kbId: string, groupId: number, rows: Map<number, Uint8Array>): Promise<void> {
+  const entries = [...rows];
+  for (let start = 0; start < entries.length; start += ROW_SLICE) {
+    const slice = entries.slice(start, start + ROW_SLICE);
+    await db.execute(sql`
+      insert into kb_index_buckets (kb_id, bucket, group_id, data)
+      select ${kbId}::uuid, x.bucket, ${groupId}::int, decode(x.data, 'hex')
+      from unnest(${intArray(slice.map(([bucket]) => bucket))}, ${textArray(hexOf(slice.map(([, row]) => row)))}) as x(bucket, data)`);
+  }
+}
 
 /**
- * Moves the knowledge base's segment count and total length. Called first in every index write: the
- * stats row's lock makes concurrent writers of one knowledge base wait for each other.
+ * Indexes new segments as one group; call in the transaction that inserts them, and store the returned
+ * places (in the segments' order) with them.
  */
-async function moveStats(db: Db, kbId: string, segments: number, tokens: number): Promise<void> {
-  await db.execute(sql`
-    insert into kb_index_stats (kb_id, segments, tokens) values (${kbId}::uuid, ${segments}::int, ${tokens}::bigint)
-    on conflict (kb_id) do update set segments = kb_index_stats.segments + excluded.segments, tokens = kb_index_stats.tokens + excluded.tokens`);
+export async function indexSegments(db: Db, kbId: string, segments: SegmentWords[]): Promise<Array<{ ord: number; indexGroup: number }>> {
+  if (segments.length === 0) return [];
+  const tokens = segments.reduce((sum, segment) => sum + segment.tokenCount, 0);
+  const first = await moveStats(db, kbId, segments.length, tokens, segments.length);
+  const placed = segments.map((segment, index) => ({ ...segment, ord: first + index }));
+  await insertRows(db, kbId, first, bucketRowsOf(placed));
+  await db.execute(sql`insert into kb_index_groups (kb_id, group_id, segments) values (${kbId}::uuid, ${first}::int, ${segments.length}::int)`);
+  return placed.map(({ ord }) => ({ ord, indexGroup: first }));
 }
 
-/** Postings are written in slices: a statement's arrays stay a few megabytes at most. */
-const SLICE = 20_000;
-
-/** Adds segments to the knowledge base's index; call in the transaction that inserts them. */
-export async function indexSegments(db: Db, kbId: string, segments: IndexedSegment[]): Promise<void> {
-  if (segments.length === 0) return;
-  const postings = postingsOf(segments);
-  await moveStats(db, kbId, segments.length, postings.tokens);
-  const df = sortedDf(postings.df);
-  await db.execute(sql`
-    insert into kb_terms (kb_id, term, df)
-    select ${kbId}::uuid, x.term, x.n from unnest(${textArray(df.map(([term]) => term))}, ${intArray(df.map(([, n]) => n))}) as x(term, n)
-    on conflict (kb_id, term) do update set df = kb_terms.df + excluded.df`);
-  for (let start = 0; start < postings.terms.length; start += SLICE) {
-    const end = start + SLICE;
-    await db.execute(sql`
-      insert into kb_postings (kb_id, term, segment_id, tf, segment_length)
-      select ${kbId}::uuid, x.term, x.segment_id, x.tf, x.segment_length
-      from unnest(${textArray(postings.terms.slice(start, end))}, ${uuidArray(postings.segmentIds.slice(start, end))},
-        ${intArray(postings.tfs.slice(start, end))}, ${intArray(postings.lengths.slice(start, end))})
-        as x(term, segment_id, tf, segment_length)`);
+/** Takes some of a group's segments out of its rows: each row that holds one of their terms is rewritten. */
+async function removeFromGroup(db: Db, kbId: string, groupId: number, segments: IndexedSegment[]): Promise<void> {
+  const ords = new Set(segments.map((segment) => segment.ord!));
+  const buckets = [...new Set(segments.flatMap((segment) => termsOf(segment.tokens).map(bucketOf)))].sort((a, b) => a - b);
+  const rows = await selectRows<{ bucket: number; data: Uint8Array }>(
+    db,
+    sql`select bucket, data from kb_index_buckets where kb_id = ${kbId}::uuid and group_id = ${groupId}::int and bucket = any(${intArray(buckets)})`,
+  );
+  const rewritten = rows.map((row) => ({ bucket: row.bucket, data: withoutOrds(row.data, ords) }));
+  const emptied = rewritten.filter((row) => row.data === null).map((row) => row.bucket);
+  const changed = rewritten.filter((row): row is { bucket: number; data: Buffer } => row.data !== null);
+  if (emptied.length > 0) {
+    await db.execute(sql`delete from kb_index_buckets where kb_id = ${kbId}::uuid and group_id = ${groupId}::int and bucket = any(${intArray(emptied)})`);
   }
+  for (let start = 0; start < changed.length; start += ROW_SLICE) {
+    const slice = changed.slice(start, start + ROW_SLICE);
+    await db.execute(sql`
+      update kb_index_buckets b set data = decode(x.data, 'hex')
+      from unnest(${intArray(slice.map((row) => row.bucket))}, ${textArray(hexOf(slice.map((row) => row.data)))}) as x(bucket, data)
+      where b.kb_id = ${kbId}::uuid and b.group_id = ${groupId}::int and b.bucket = x.bucket`);
+  }
+  await db.execute(sql`update kb_index_groups set segments = segments - ${segments.length}::int where kb_id = ${kbId}::uuid and group_id = ${groupId}::int`);
 }
 
 /** Removes segments from the index (as they were indexed); call in the transaction that deletes or rewrites them. */
 export async function unindexSegments(db: Db, kbId: string, segments: IndexedSegment[]): Promise<void> {
-  if (segments.length === 0) return;
-  const postings = postingsOf(segments);
-  await moveStats(db, kbId, -segments.length, -postings.tokens);
-  const df = sortedDf(postings.df);
-  const terms = textArray(df.map(([term]) => term));
-  await db.execute(sql`
-    update kb_terms t set df = t.df - x.n
-    from unnest(${terms}, ${intArray(df.map(([, n]) => n))}) as x(term, n)
-    where t.kb_id = ${kbId}::uuid and t.term = x.term`);
-  await db.execute(sql`delete from kb_terms where kb_id = ${kbId}::uuid and term = any(${terms}) and df <= 0`);
-  for (let start = 0; start < postings.terms.length; start += SLICE) {
-    const end = start + SLICE;
-    await db.execute(sql`
-      delete from kb_postings p
-      using unnest(${textArray(postings.terms.slice(start, end))}, ${uuidArray(postings.segmentIds.slice(start, end))}) as x(term, segment_id)
-      where p.kb_id = ${kbId}::uuid and p.term = x.term and p.segment_id = x.segment_id`);
+  const indexed = segments.filter((segment) => segment.ord !== null && segment.indexGroup !== null);
+  if (indexed.length === 0) return;
+  await moveStats(db, kbId, -indexed.length, -indexed.reduce((sum, segment) => sum + segment.tokenCount, 0));
+  const byGroup = groupedBy(indexed, (segment) => segment.indexGroup!);
+  const groupIds = [...byGroup.keys()].sort((a, b) => a - b);
+  const sizes = await selectRows<{ group_id: number; segments: number }>(
+    db,
+    sql`select group_id, segments from kb_index_groups where kb_id = ${kbId}::uuid and group_id = any(${intArray(groupIds)})`,
+  );
+  const whole = sizes.filter((group) => group.segments <= byGroup.get(group.group_id)!.length).map((group) => group.group_id);
+  if (whole.length > 0) {
+    await db.execute(sql`delete from kb_index_buckets where kb_id = ${kbId}::uuid and group_id = any(${intArray(whole)})`);
+    await db.execute(sql`delete from kb_index_groups where kb_id = ${kbId}::uuid and group_id = any(${intArray(whole)})`);
+  }
+  for (const group of sizes) {
+    if (!whole.includes(group.group_id)) await removeFromGroup(db, kbId, group.group_id, byGroup.get(group.group_id)!);
   }
 }
 
 /** The index of the segments as stored now, read back for removing them. */
-export async function storedSegments(db: Db, where: { docIds: string[] } | { segmentIds: string[] }): Promise<Array<IndexedSegment & { kbId: string }>> {
+export async function storedSegments(db: Db, where: { docIds: string[] } | { segmentIds: string[] }): Promise<IndexedSegment[]> {
   const filter = 'docIds' in where ? sql`doc_id = any(${uuidArray(where.docIds)})` : sql`id = any(${uuidArray(where.segmentIds)})`;
-  const rows = await selectRows<{ id: string; kb_id: string; tokens: string; token_count: number }>(db, sql`select id, kb_id, tokens, token_count from kb_segments where ${filter}`);
-  return rows.map((row) => ({ id: row.id, kbId: row.kb_id, tokens: row.tokens, tokenCount: Number(row.token_count) }));
+  const rows = await selectRows<{ id: string; kb_id: string; tokens: string; token_count: number; ord: number | null; index_group: number | null }>(
+    db,
+    sql`select id, kb_id, tokens, token_count, ord, index_group from kb_segments where ${filter}`,
+  );
+  return rows.map((row) => ({ id: row.id, kbId: row.kb_id, tokens: row.tokens, tokenCount: Number(row.token_count), ord: row.ord, indexGroup: row.index_group }));
 }
 
 /** Removes the documents' segments from the index, per knowledge base; call before deleting or replacing them. */
 export async function unindexDocuments(db: Db, docIds: string[]): Promise<void> {
   if (docIds.length === 0) return;
-  const byKb = new Map<string, IndexedSegment[]>();
-  for (const segment of await storedSegments(db, { docIds })) byKb.set(segment.kbId, [...(byKb.get(segment.kbId) ?? []), segment]);
+  const byKb = groupedBy(await storedSegments(db, { docIds }), (segment) => segment.kbId);
   for (const [kbId, segments] of [...byKb].sort(([a], [b]) => (a < b ? -1 : 1))) await unindexSegments(db, kbId, segments);
 }
 
