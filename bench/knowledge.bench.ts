@@ -5,7 +5,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { corpusDocument, corpusQueries } from './lib/chinese-corpus.js';
 import { seedDocuments } from './lib/kb-seed.js';
-import { compareLayouts, type LayoutFigures } from './lib/fulltext-layouts.js';
 import { processStats } from './lib/proc.js';
 import { withPostgresDatabase } from './lib/postgres.js';
 import { PLATFORM_ENTRY, postJson, ROOT, startProcess, startScriptedModel, type RunningServer } from './lib/servers.js';
@@ -147,7 +146,6 @@ async function uploadSmallFiles(api: Api): Promise<number> {
 
 interface RunReport {
   steps: Array<StepReport & { floorMs: number; seededMbPerSecond: number | null }>;
-  layouts?: LayoutFigures;
   /** Seconds until SMALL_FILES small files were uploaded and indexed. */
   smallFilesSeconds?: number;
 }
@@ -180,10 +178,6 @@ async function run(label: string, env: Record<string, string>, port: number, emb
     const seeded = await seedDocuments({ databaseUrl, dataDir: env.DATA_DIR!, kbId, embeddingUrl: vectors ? embeddingUrl : undefined }, FIRST_STEP, DOCUMENTS, PARAGRAPHS);
     if (!databaseUrl) server = await start();
     await step(report.steps[0]!.ingestMbPerSecond, Math.round(seeded * 100) / 100);
-    if (databaseUrl && process.env.BENCH_KB_LAYOUTS !== '0') {
-      report.layouts = await compareLayouts(databaseUrl, kbId, corpusQueries(60, DOCUMENTS, PARAGRAPHS, 11));
-      console.log(`full-text layouts on PostgreSQL: ${JSON.stringify(report.layouts)}`);
-    }
     return report;
   } finally {
     await server.stop();
@@ -238,7 +232,6 @@ try {
         load,
         documents: DOCUMENTS,
         rows,
-        layouts: postgres.layouts,
         smallFiles: { files: SMALL_FILES, postgresSeconds: postgres.smallFilesSeconds, pgliteSeconds: pglite.smallFilesSeconds },
       },
       null,

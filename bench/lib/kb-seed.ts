@@ -1,12 +1,12 @@
 // Seeds documents of the generated corpus straight into a database through the ingestion's own steps
-// (parse → chunk → jieba words → embed → one transaction per document replacing its segments and index),
+// (parse → chunk → jieba words → embed → one transaction per group of documents, as the ingestion job commits them),
 // without HTTP, the file store or the job queue: the large step of the knowledge bench.
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import type { Logger } from '../../apps/server/src/core/index.js';
 import { openPglite, openPostgres, type Database } from '../../apps/server/src/platform/db/index.js';
 import { chunkDocument, parseDocument } from '../../apps/server/src/platform/documents/index.js';
-import { createVectorStore, EMBED_BATCH, indexedText, seedingSteps } from '../../apps/server/src/modules/knowledge/index.js';
+import { createVectorStore, EMBED_BATCH, indexedText, seedingSteps, type DocumentSegments } from '../../apps/server/src/modules/knowledge/index.js';
 import { sql } from 'drizzle-orm';
 import { corpusDocument } from './chinese-corpus.js';
 
@@ -48,6 +48,22 @@ export async function seedDocuments(target: SeedTarget, from: number, to: number
     if (!kb) throw new Error('knowledge base not found');
     const started = performance.now();
     let bytes = 0;
+    let group: Array<{ doc: { id: string; name: string; size: number }; segments: DocumentSegments }> = [];
+    const commit = async () => {
+      await db.transaction(async (tx) => {
+        await seedingSteps.insertDocuments(
+          tx,
+          group.map(({ doc, segments }) => ({ ...doc, kbId: target.kbId, fileId: kb.file_id, status: 'done' as const, progress: 1, segmentCount: segments.segments.length })),
+        );
+        await seedingSteps.storeSegments(
+          tx,
+          vectors,
+          target.kbId,
+          group.map(({ segments }) => segments),
+        );
+      });
+      group = [];
+    };
     for (let index = from; index < to; index += 1) {
       const doc = corpusDocument(index, paragraphs);
       const content = Buffer.from(doc.text);
@@ -66,14 +82,11 @@ export async function seedDocuments(target: SeedTarget, from: number, to: number
           );
         }
       }
-      await db.transaction(async (tx) => {
-        await seedingSteps.insertDocuments(tx, [
-          { id: docId, kbId: target.kbId, fileId: kb.file_id, name: doc.name, size: content.length, status: 'done', progress: 1, segmentCount: segments.length },
-        ]);
-        await seedingSteps.storeSegments(tx, vectors, target.kbId, [{ docId, segments, embeddings }]);
-      });
+      group.push({ doc: { id: docId, name: doc.name, size: content.length }, segments: { docId, segments, embeddings } });
+      if (group.length === seedingSteps.commitGroup) await commit();
       if ((index - from) % 100 === 99) console.log(`  seeded ${index + 1 - from} of ${to - from} documents`);
     }
+    if (group.length > 0) await commit();
     return bytes / 1e6 / ((performance.now() - started) / 1000);
   } finally {
     await database.close();

@@ -4,7 +4,7 @@ import v8 from 'node:v8';
 import { sql } from 'drizzle-orm';
 import { openPglite, type PgliteTuning } from '../../apps/server/src/platform/db/index.js';
 import { segmentWords } from '../../apps/server/src/platform/documents/index.js';
-import { createFullTextSearch } from '../../apps/server/src/modules/knowledge/index.js';
+import { searchFullText } from '../../apps/server/src/modules/knowledge/index.js';
 
 export interface ProbeVariant extends PgliteTuning {
   name: string;
@@ -22,10 +22,9 @@ const database = await openPglite({ dataDir: process.env.PROBE_DATA_DIR, tuning:
 const { db } = database;
 await db.execute(sql`select 1`);
 const opened = rssMb();
-const search = createFullTextSearch();
 const kbId = process.env.PROBE_KB_ID!;
 const started = performance.now();
-for (let round = 0; round < 5; round += 1) for (const query of QUERIES) await search(db, [kbId], segmentWords(query), 50);
+for (let round = 0; round < 5; round += 1) for (const query of QUERIES) await searchFullText(db, [kbId], segmentWords(query), 50);
 const searchMs = (performance.now() - started) / (5 * QUERIES.length);
 await new Promise((resolve) => setTimeout(resolve, 1000));
 globalThis.gc?.();

@@ -18,7 +18,7 @@ import { createVectorStore, type VectorStore } from './retrieval/vector-store.js
 export { knowledgeRoutes } from './knowledge.routes.js';
 export { dictionaryRoutes } from './dictionary/dictionary.routes.js';
 export { INGEST_JOB } from './kb-ingest.job.js';
-export { seedingSteps } from './kb-segments-store.js';
+export { seedingSteps, type DocumentSegments } from './kb-segments-store.js';
 export { EMBED_BATCH, indexedText } from './kb-vectors.js';
 export { createVectorStore } from './retrieval/vector-store.js';
 /** Benchmarks search a seeded database with it directly (bench/lib/pglite-probe.ts). */

@@ -9,7 +9,7 @@ import type { LlmService } from '../llm/index.js';
 import type { UserWordsOfKb } from './dictionary/dictionary.service.js';
 import * as docs from './kb-documents.repo.js';
 import { EMBED_BATCH, indexedText, type KbVectorWriter } from './kb-vectors.js';
-import { segmentsOf, storeSegments, type DocumentSegments } from './kb-segments-store.js';
+import { COMMIT_GROUP, segmentsOf, storeSegments, type DocumentSegments } from './kb-segments-store.js';
 import { ownerViewer } from './knowledge-access.js';
 import { INGEST_TEXT } from './knowledge.errors.js';
 import { findKbById, type KbDocumentRow, type KbRow } from './knowledge.repo.js';
@@ -19,8 +19,6 @@ export const INGEST_JOB = 'kb.ingest';
 export const INGEST_BATCH = 100;
 /** Documents parsed at once within a job (the parser threads are shared by every job). */
 const PREPARE_CONCURRENCY = 4;
-/** Prepared documents committed together: one transaction, one index write for all their segments. */
-const COMMIT_GROUP = 25;
 
 /** The ingestion job's stored payload (`jobs.payload`); version 1 named one document. */
 const ingestPayload = storedJson('kb ingest payload', {

@@ -24,6 +24,9 @@ export function segmentsOf(kbId: string, docId: string, chunks: Chunk[], userWor
   }));
 }
 
+/** Prepared documents committed together: one transaction, one index group for all their segments. */
+export const COMMIT_GROUP = 25;
+
 /** One document's new segments and (with pgvector and an embedding model) their vectors, in the same order or empty. */
 export interface DocumentSegments {
   docId: string;
@@ -55,4 +58,4 @@ export async function storeSegments(tx: Db, vectors: KbVectorWriter, kbId: strin
 }
 
 /** Benchmarks seed large knowledge bases through the same steps, without HTTP or jobs. */
-export const seedingSteps = { segmentsOf, storeSegments, insertDocuments: docs.insertDocuments };
+export const seedingSteps = { segmentsOf, storeSegments, insertDocuments: docs.insertDocuments, commitGroup: COMMIT_GROUP };

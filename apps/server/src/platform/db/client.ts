@@ -74,6 +74,15 @@ export interface PgliteOptions {
   tuning?: PgliteTuning;
 }
 
+/** PostgreSQL's type id of `bytea`. */
+const BYTEA = 17;
+
+/**
+ * PGlite's own `bytea` parser makes each byte from a substring and `parseInt`: ~50 ms for the 600 KB a
+ * full-text search reads at 100,000 segments. Node decodes the same hex natively.
+ */
+const PGLITE_PARSERS = { [BYTEA]: (value: string) => Buffer.from(value.slice(2), 'hex') };
+
 const startParamsOf = (settings: string[]) => [...(PGlite as unknown as { defaultStartParams: string[] }).defaultStartParams, ...settings.flatMap((setting) => ['-c', setting])];
 
 export async function openPglite(options: PgliteOptions): Promise<Database> {
@@ -84,6 +93,7 @@ export async function openPglite(options: PgliteOptions): Promise<Database> {
     dataDir: options.dataDir,
     loadDataDir: options.loadDataDir,
     extensions: { vector },
+    parsers: PGLITE_PARSERS,
     initialMemory,
     startParams: settings.length > 0 ? startParamsOf(settings) : undefined,
   });

@@ -4,7 +4,7 @@
  * rows by a hash of the term, so a group costs at most BUCKETS rows however many words it holds, and a
  * search reads, for each query term, one row per group.
  *
- * A row is a run of entries, terms in sorted order:
+ * A row is a run of entries, one per term:
  *   uint16 term length in bytes, the term in UTF-8, int32 posting count, then per posting
  *   int32 segment ordinal and int32 (term frequency << 16 | segment length).
  * Big-endian throughout. Frequencies above 32,767 and lengths above 65,535 are stored as those caps.
@@ -42,43 +42,128 @@ export function frequenciesOf(tokens: string): Map<string, number> {
   return tf;
 }
 
-const byCodeUnits = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+const viewOf = (row: Uint8Array) => new DataView(row.buffer, row.byteOffset, row.byteLength);
 
-/** A posting list being built: ordinals and packed frequency/length, in the order added. */
+/** A posting list being built: pairs of segment ordinal and packed frequency/length. */
 type PostingList = number[];
 
-function encodeRow(entries: Array<[string, PostingList]>): Buffer {
-  const terms = entries.map(([term]) => Buffer.from(term, 'utf8'));
+function encodeRow(entries: Array<[Uint8Array, PostingList]>): Buffer {
   let size = 0;
-  entries.forEach(([, list], index) => (size += 2 + terms[index]!.length + 4 + list.length * 4));
+  for (const [term, list] of entries) size += 2 + term.length + 4 + list.length * 4;
   const row = Buffer.allocUnsafe(size);
+  const view = viewOf(row);
   let offset = 0;
-  entries.forEach(([, list], index) => {
-    const term = terms[index]!;
-    offset = row.writeUInt16BE(term.length, offset);
-    offset += term.copy(row, offset);
-    offset = row.writeInt32BE(list.length / 2, offset);
-    for (const value of list) offset = row.writeInt32BE(value, offset);
-  });
+  for (const [term, list] of entries) {
+    view.setUint16(offset, term.length);
+    row.set(term, offset + 2);
+    offset += 2 + term.length;
+    view.setInt32(offset, list.length / 2);
+    offset += 4;
+    for (const value of list) {
+      view.setInt32(offset, value);
+      offset += 4;
+    }
+  }
   return row;
 }
 
-/** The rows of a group of segments, by bucket. */
-export function bucketRowsOf(segments: SegmentTerms[]): Map<number, Buffer> {
-  const byBucket = new Map<number, Map<string, PostingList>>();
-  for (const segment of [...segments].sort((a, b) => a.ord - b.ord)) {
-    const length = Math.min(segment.tokenCount, MAX_LENGTH);
-    for (const [term, tf] of frequenciesOf(segment.tokens)) {
-      const bucket = bucketOf(term);
-      let terms = byBucket.get(bucket);
-      if (!terms) byBucket.set(bucket, (terms = new Map()));
-      let list = terms.get(term);
-      if (!list) terms.set(term, (list = []));
-      list.push(segment.ord, (Math.min(tf, MAX_TF) << 16) | length);
-    }
+const packed = (tf: number, length: number) => (Math.min(tf, MAX_TF) << 16) | Math.min(length, MAX_LENGTH);
+
+/** Postings of many terms as linked lists in typed arrays: one allocation for a group instead of one array per term. */
+class PostingLists {
+  segment = new Int32Array(1 << 16);
+  tf = new Int32Array(1 << 16);
+  next = new Int32Array(1 << 16);
+  used = 0;
+  readonly head: number[] = [];
+  readonly tail: number[] = [];
+  readonly count: number[] = [];
+
+  newTerm(): void {
+    this.head.push(-1);
+    this.tail.push(-1);
+    this.count.push(0);
   }
+
+  /** One occurrence of term `id` in segment `segment` (segments in order). */
+  occurrence(id: number, segment: number): void {
+    const last = this.tail[id]!;
+    if (last >= 0 && this.segment[last] === segment) {
+      this.tf[last]! += 1;
+      return;
+    }
+    if (this.used === this.segment.length) this.grow();
+    const posting = this.used++;
+    this.segment[posting] = segment;
+    this.tf[posting] = 1;
+    this.next[posting] = -1;
+    if (last >= 0) this.next[last] = posting;
+    else this.head[id] = posting;
+    this.tail[id] = posting;
+    this.count[id]! += 1;
+  }
+
+  private grow(): void {
+    const larger = (array: Int32Array) => {
+      const grown = new Int32Array(array.length * 2);
+      grown.set(array);
+      return grown;
+    };
+    [this.segment, this.tf, this.next] = [larger(this.segment), larger(this.tf), larger(this.next)];
+  }
+}
+
+/**
+ * The rows of a group of segments, by bucket. Each word is looked up once and each distinct term hashed
+ * once: a group of 25 long documents holds ~250,000 words and ~50,000 distinct terms.
+ */
+export function bucketRowsOf(segments: SegmentTerms[]): Map<number, Buffer> {
+  const ordered = [...segments].sort((a, b) => a.ord - b.ord);
+  const idOf = new Map<string, number>();
+  const names: string[] = [];
+  const lists = new PostingLists();
+  ordered.forEach((segment, index) => {
+    for (const term of segment.tokens.split(' ')) {
+      if (term === '') continue;
+      let id = idOf.get(term);
+      if (id === undefined) {
+        id = names.length;
+        idOf.set(term, id);
+        names.push(term);
+        lists.newTerm();
+      }
+      lists.occurrence(id, index);
+    }
+  });
+  const byBucket = new Map<number, number[]>();
+  names.forEach((term, id) => {
+    const bucket = bucketOf(term);
+    const ids = byBucket.get(bucket);
+    if (ids) ids.push(id);
+    else byBucket.set(bucket, [id]);
+  });
   const rows = new Map<number, Buffer>();
-  for (const [bucket, terms] of byBucket) rows.set(bucket, encodeRow([...terms].sort(([a], [b]) => byCodeUnits(a, b))));
+  for (const [bucket, ids] of byBucket) {
+    const lengths = ids.map((id) => Buffer.byteLength(names[id]!));
+    let size = 0;
+    ids.forEach((id, index) => (size += 2 + lengths[index]! + 4 + lists.count[id]! * POSTING_BYTES));
+    const row = Buffer.allocUnsafe(size);
+    const view = viewOf(row);
+    let offset = 0;
+    ids.forEach((id, index) => {
+      view.setUint16(offset, lengths[index]!);
+      offset += 2 + row.write(names[id]!, offset + 2, 'utf8');
+      view.setInt32(offset, lists.count[id]!);
+      offset += 4;
+      for (let posting = lists.head[id]!; posting >= 0; posting = lists.next[posting]!) {
+        const segment = ordered[lists.segment[posting]!]!;
+        view.setInt32(offset, segment.ord);
+        view.setInt32(offset + 4, packed(lists.tf[posting]!, segment.tokenCount));
+        offset += POSTING_BYTES;
+      }
+    });
+    rows.set(bucket, row);
+  }
   return rows;
 }
 
@@ -89,8 +174,6 @@ export interface PostingSlice {
   start: number;
   count: number;
 }
-
-const viewOf = (row: Uint8Array) => new DataView(row.buffer, row.byteOffset, row.byteLength);
 
 /** Every entry of a row, with its term still as bytes (`termStart`, `termLength`). */
 function* entries(row: Uint8Array): Generator<{ termStart: number; termLength: number } & PostingSlice> {
@@ -137,13 +220,13 @@ export function decodeRow(row: Uint8Array): Array<{ term: string; postings: Post
 
 /** The row without the postings of `ords`; null when nothing is left. */
 export function withoutOrds(row: Uint8Array, ords: Set<number>): Buffer | null {
-  const kept: Array<[string, PostingList]> = [];
+  const kept: Array<[Uint8Array, PostingList]> = [];
   for (const { term, postings } of decodeRow(row)) {
     const list: PostingList = [];
     forEachPosting(postings, (ord, tf, length) => {
-      if (!ords.has(ord)) list.push(ord, (tf << 16) | length);
+      if (!ords.has(ord)) list.push(ord, packed(tf, length));
     });
-    if (list.length > 0) kept.push([term, list]);
+    if (list.length > 0) kept.push([Buffer.from(term, 'utf8'), list]);
   }
   return kept.length > 0 ? encodeRow(kept) : null;
 }

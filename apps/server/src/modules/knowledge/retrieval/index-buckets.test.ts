@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import { bucketOf, bucketRowsOf, BUCKETS, decodeRow, findPostings, forEachPosting, MAX_LENGTH, MAX_TF, withoutOrds } from './index-buckets.js';
+import { TopScores } from './top-scores.js';
+
+const postingsIn = (rows: Map<number, Uint8Array>, term: string) => {
+  const slice = findPostings(rows.get(bucketOf(term)) ?? new Uint8Array(), new TextEncoder().encode(term));
+  const found: Array<[number, number, number]> = [];
+  if (slice) forEachPosting(slice, (ord, tf, length) => found.push([ord, tf, length]));
+  return found;
+};
+
+describe('full-text index rows', () => {
+  const segments = [
+    { ord: 7, tokens: '龙井 茶 产于 杭州 茶', tokenCount: 5 },
+    { ord: 8, tokens: '普洱 茶 产于 云南', tokenCount: 4 },
+    { ord: 9, tokens: 'a"b \\ 𠀀字', tokenCount: 3 },
+  ];
+
+  it('hashes a term to the same bucket every time, within range', () => {
+    expect(bucketOf('龙井')).toBe(bucketOf('龙井'));
+    for (const term of ['a', '茶', '𠀀字', 'x'.repeat(300)]) {
+      expect(bucketOf(term)).toBeGreaterThanOrEqual(0);
+      expect(bucketOf(term)).toBeLessThan(BUCKETS);
+    }
+  });
+
+  it('finds each term with its frequency and segment length per segment, and only there', () => {
+    const rows = bucketRowsOf(segments);
+    expect(postingsIn(rows, '茶')).toEqual([
+      [7, 2, 5],
+      [8, 1, 4],
+    ]);
+    expect(postingsIn(rows, '𠀀字')).toEqual([[9, 1, 3]]);
+    expect(postingsIn(rows, 'a"b')).toEqual([[9, 1, 3]]);
+    expect(postingsIn(rows, '乌龙')).toEqual([]);
+    const terms = [...rows.values()].flatMap((row) => decodeRow(row).map((entry) => entry.term)).sort();
+    expect(terms).toEqual(['a"b', '\\', '云南', '产于', '普洱', '杭州', '茶', '龙井', '𠀀字'].sort());
+  });
+
+  it('caps frequencies and lengths it cannot store', () => {
+    const rows = bucketRowsOf([
+      {
+        ord: 1,
+        tokens: Array(MAX_TF + 5)
+          .fill('词')
+          .join(' '),
+        tokenCount: MAX_LENGTH + 100,
+      },
+    ]);
+    expect(postingsIn(rows, '词')).toEqual([[1, MAX_TF, MAX_LENGTH]]);
+  });
+
+  it('takes segments out of a row, and leaves nothing when none is left', () => {
+    const rows = bucketRowsOf(segments);
+    const row = rows.get(bucketOf('茶'))!;
+    const rest = withoutOrds(row, new Set([7]))!;
+    expect(postingsIn(new Map([[bucketOf('茶'), rest]]), '茶')).toEqual([[8, 1, 4]]);
+    expect(postingsIn(new Map([[bucketOf('龙井'), withoutOrds(rows.get(bucketOf('龙井'))!, new Set([7])) ?? new Uint8Array()]]), '龙井')).toEqual([]);
+    expect(withoutOrds(rows.get(bucketOf('𠀀字'))!, new Set([9]))).toBeNull();
+  });
+});
+
+describe('TopScores', () => {
+  it('sums scores per ordinal and keeps the best, ties by lower ordinal', () => {
+    const scores = new TopScores(6);
+    for (const [ord, score] of [
+      [5, 1],
+      [3, 2],
+      [5, 1.5],
+      [9, 0.5],
+      [1, 2],
+      [4, 2.5],
+    ] as const)
+      scores.add(ord, score);
+    expect(scores.top(3)).toEqual([
+      { ord: 4, score: 2.5 },
+      { ord: 5, score: 2.5 },
+      { ord: 1, score: 2 },
+    ]);
+    expect(scores.top(10)).toHaveLength(5);
+    expect(scores.top(0)).toEqual([]);
+  });
+});
