@@ -1,11 +1,12 @@
 // Seeds documents of the generated corpus straight into a database through the ingestion's own steps
-// (parse → chunk → jieba words → embed → one transaction per group of documents, as the ingestion job commits them),
+// (parse and jieba words in the document threads → chunk → embed → one transaction per group of documents,
+// as the ingestion job commits them),
 // without HTTP, the file store or the job queue: the large step of the knowledge bench.
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import type { Logger } from '../../apps/server/src/core/index.js';
 import { openPglite, openPostgres, type Database } from '../../apps/server/src/platform/db/index.js';
-import { chunkDocument, parseDocument } from '../../apps/server/src/platform/documents/index.js';
+import { chunkDocument, createDocumentWorkers } from '../../apps/server/src/platform/documents/index.js';
 import { createVectorStore, EMBED_BATCH, indexedText, seedingSteps, type DocumentSegments } from '../../apps/server/src/modules/knowledge/index.js';
 import { sql } from 'drizzle-orm';
 import { corpusDocument } from './chinese-corpus.js';
@@ -34,6 +35,7 @@ function quietLog(): Logger {
 /** Seeds documents `from`–`to`; returns the MB of text per second (embedding included: it is the scripted server's). */
 export async function seedDocuments(target: SeedTarget, from: number, to: number, paragraphs: number): Promise<number> {
   const log = quietLog();
+  const workers = createDocumentWorkers({ size: 2 });
   const database: Database = target.databaseUrl
     ? await openPostgres(target.databaseUrl, 4, (error) => console.error(error))
     : await openPglite({ dataDir: path.join(target.dataDir, 'pglite') });
@@ -64,13 +66,13 @@ export async function seedDocuments(target: SeedTarget, from: number, to: number
       });
       group = [];
     };
-    for (let index = from; index < to; index += 1) {
+    const prepare = async (index: number) => {
       const doc = corpusDocument(index, paragraphs);
       const content = Buffer.from(doc.text);
       bytes += content.length;
-      const chunks = chunkDocument(await parseDocument({ bytes: content, fileName: doc.name }), { chunkSize: kb.chunk_size, overlap: kb.chunk_overlap });
+      const chunks = chunkDocument(await workers.parse({ bytes: content, fileName: doc.name }), { chunkSize: kb.chunk_size, overlap: kb.chunk_overlap });
       const docId = randomUUID();
-      const segments = seedingSteps.segmentsOf(target.kbId, docId, chunks);
+      const segments = await seedingSteps.segmentsOf(target.kbId, docId, chunks, (texts) => workers.segmentWords(texts, undefined));
       const embeddings: number[][] = [];
       if (vectorsOn) {
         for (let start = 0; start < chunks.length; start += EMBED_BATCH) {
@@ -82,13 +84,18 @@ export async function seedDocuments(target: SeedTarget, from: number, to: number
           );
         }
       }
-      group.push({ doc: { id: docId, name: doc.name, size: content.length }, segments: { docId, segments, embeddings } });
-      if (group.length === seedingSteps.commitGroup) await commit();
-      if ((index - from) % 100 === 99) console.log(`  seeded ${index + 1 - from} of ${to - from} documents`);
+      return { doc: { id: docId, name: doc.name, size: content.length }, segments: { docId, segments, embeddings } };
+    };
+    // A group's documents are prepared at once in the document threads, then committed together.
+    for (let first = from; first < to; first += seedingSteps.commitGroup) {
+      const indexes = Array.from({ length: Math.min(seedingSteps.commitGroup, to - first) }, (_, offset) => first + offset);
+      group = await Promise.all(indexes.map(prepare));
+      await commit();
+      if (Math.floor((first - from) / 100) !== Math.floor((first + indexes.length - from) / 100)) console.log(`  seeded ${first + indexes.length - from} of ${to - from} documents`);
     }
-    if (group.length > 0) await commit();
     return bytes / 1e6 / ((performance.now() - started) / 1000);
   } finally {
+    await workers.close();
     await database.close();
   }
 }

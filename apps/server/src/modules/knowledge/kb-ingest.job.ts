@@ -33,7 +33,7 @@ export interface IngestDeps {
   jobs: JobQueue;
   files: Pick<FileService, 'openStoredContents'>;
   llm: LlmService;
-  workers: Pick<DocumentWorkers, 'parse'>;
+  workers: Pick<DocumentWorkers, 'parse' | 'segmentWords'>;
   vectors: KbVectorWriter;
   userWordsOfKb: UserWordsOfKb;
 }
@@ -94,7 +94,7 @@ export function registerIngestion({ db, log, jobs, files, llm, workers, vectors,
     const parsed = await workers.parse({ bytes: await readAll(await open()), fileName: doc.name }, { signal });
     const chunks = chunkDocument(parsed, { chunkSize: kb.chunkSize, overlap: kb.chunkOverlap, separators: kb.separators.length > 0 ? kb.separators : undefined });
     if (chunks.length === 0) throw new JobFailure(INGEST_TEXT.empty, { permanent: true });
-    const segments = segmentsOf(kb.id, doc.id, chunks, userWords);
+    const segments = await segmentsOf(kb.id, doc.id, chunks, (texts) => workers.segmentWords(texts, userWords, { signal }));
     const embeddings = embedWith ? await embedAll(kb, segments, signal) : [];
     return { docId: doc.id, segments, embeddings, note: kb.embeddingModel && !embedWith ? INGEST_TEXT.noPgvector : null };
   }

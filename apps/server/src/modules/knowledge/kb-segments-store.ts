@@ -5,14 +5,21 @@ import * as docs from './kb-documents.repo.js';
 import { indexedText, type KbVectorWriter } from './kb-vectors.js';
 import { indexTermsOf } from './retrieval/index-terms.js';
 
-/** A segment's index terms (jieba words with the user words kept whole, then fallback bigrams) and its length in words. */
-export function indexFieldsOf(content: string, userWords: UserWords | undefined): Pick<docs.NewKbSegment, 'tokens' | 'tokenCount'> {
-  const words = segmentWords(content, userWords).filter((word) => word.trim() !== '');
+/** A segment's index terms (jieba words, then fallback bigrams) and its length in words. */
+function indexFieldsOfWords(cut: string[]): Pick<docs.NewKbSegment, 'tokens' | 'tokenCount'> {
+  const words = cut.filter((word) => word.trim() !== '');
   return { tokens: indexTermsOf(words), tokenCount: words.length };
 }
 
-/** A document's chunks as segments, cut with the knowledge base's user words. */
-export function segmentsOf(kbId: string, docId: string, chunks: Chunk[], userWords?: UserWords): docs.NewKbSegment[] {
+/** The index fields of one text cut with the knowledge base's user words kept whole. */
+export const indexFieldsOf = (content: string, userWords: UserWords | undefined) => indexFieldsOfWords(segmentWords(content, userWords));
+
+/** Cuts texts into words (`segmentWords` with the knowledge base's user words), e.g. in the document threads. */
+export type WordCutter = (texts: string[]) => Promise<string[][]>;
+
+/** A document's chunks as segments. */
+export async function segmentsOf(kbId: string, docId: string, chunks: Chunk[], cut: WordCutter): Promise<docs.NewKbSegment[]> {
+  const words = await cut(chunks.map((chunk) => indexedText(chunk.headings, chunk.text)));
   return chunks.map((chunk, seq) => ({
     id: randomUUID(),
     kbId,
@@ -20,7 +27,7 @@ export function segmentsOf(kbId: string, docId: string, chunks: Chunk[], userWor
     seq,
     text: chunk.text,
     headings: chunk.headings,
-    ...indexFieldsOf(indexedText(chunk.headings, chunk.text), userWords),
+    ...indexFieldsOfWords(words[seq] ?? []),
   }));
 }
 

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { readFixture } from '../../../test/fixtures/documents/index.js';
-import { DocumentRejected, createDocumentWorkers, type DocumentWorkers } from './index.js';
+import { DocumentRejected, createDocumentWorkers, segmentWords, userWordsOf, type DocumentWorkers } from './index.js';
 
 /** A CSV large enough to keep a worker busy for a while (≈ 2.5 MB). */
 const bigCsv = () => ({
@@ -91,5 +91,14 @@ describe('createDocumentWorkers', { timeout: 90_000 }, () => {
     await expect.poll(() => workers.threads(), { timeout: 5_000, interval: 50 }).toBe(0);
     expect((await pool.parse(readFixture('notes.txt'))).blocks.length).toBeGreaterThan(0);
     expect(pool.threads()).toBe(1);
+  });
+
+  it('cuts texts into the same words in a thread as in the process, user words kept whole', async () => {
+    pool = createDocumentWorkers({ size: 1 });
+    const texts = ['张三丰创立了武当派，太极拳流传至今。', 'Rust 与 TypeScript 的知识库', ''];
+    const userWords = userWordsOf(['张三丰', '武当派']);
+    expect(await pool.segmentWords(texts, userWords)).toEqual(texts.map((text) => segmentWords(text, userWords)));
+    expect(await pool.segmentWords(texts, undefined)).toEqual(texts.map((text) => segmentWords(text)));
+    expect((await pool.segmentWords(texts, userWords))[0]).toContain('张三丰');
   });
 });

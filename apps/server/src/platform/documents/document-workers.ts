@@ -3,10 +3,13 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker, type ResourceLimits } from 'node:worker_threads';
 import { DocumentRejected, REJECT, type ParsedDocument } from './types.js';
-import type { WorkerRequest, WorkerResponse } from './worker-protocol.js';
+import type { UserWords } from './user-words.js';
+import type { WorkerRequest, WorkerResponse, WorkerTask } from './worker-protocol.js';
 
 export interface DocumentWorkers {
   parse(input: { bytes: Uint8Array; fileName: string }, options?: { signal?: AbortSignal }): Promise<ParsedDocument>;
+  /** `segmentWords` of each text, in a thread: ingestion cuts whole documents, the event loop stays free. */
+  segmentWords(texts: string[], userWords: UserWords | undefined, options?: { signal?: AbortSignal }): Promise<string[][]>;
   /** Threads alive now (each holds its own heap and parsers). */
   threads(): number;
   close(): Promise<void>;
@@ -14,8 +17,8 @@ export interface DocumentWorkers {
 
 interface Task {
   id: number;
-  input: { bytes: Uint8Array; fileName: string };
-  resolve(document: ParsedDocument): void;
+  input: WorkerTask;
+  resolve(result: ParsedDocument | string[][]): void;
   reject(error: unknown): void;
   cleanup(): void;
 }
@@ -56,7 +59,7 @@ function tsxEsmApiUrl() {
   return pathToFileURL(path.join(path.dirname(manifestPath), manifest.exports['./esm/api']!.import.default)).href;
 }
 
-/** Runs parseDocument in worker threads so the event loop stays free (size = concurrency). */
+/** Runs parseDocument and segmentWords in worker threads so the event loop stays free (size = concurrency). */
 export function createDocumentWorkers(options: { size: number; idleMs?: number }): DocumentWorkers {
   const size = Math.max(1, Math.floor(options.size));
   const idleMs = options.idleMs ?? IDLE_MS;
@@ -95,7 +98,7 @@ export function createDocumentWorkers(options: { size: number; idleMs?: number }
     worker.on('message', (response: WorkerResponse) => {
       if (slot.task?.id !== response.id) return;
       settle(slot, (task) => {
-        if (response.ok) task.resolve(response.document);
+        if (response.ok) task.resolve('document' in response ? response.document : response.words);
         else if ('rejected' in response) task.reject(new DocumentRejected(response.rejected));
         else task.reject(new Error(response.error));
       });
@@ -121,22 +124,25 @@ export function createDocumentWorkers(options: { size: number; idleMs?: number }
       clearTimeout(slot.idle);
       slot.task = task;
       slot.worker.ref();
-      // A copy we can transfer: the caller's buffer stays usable and only these bytes are sent.
-      const bytes = task.input.bytes.slice();
-      const request: WorkerRequest = { id: task.id, bytes, fileName: task.input.fileName };
-      slot.worker.postMessage(request, [bytes.buffer]);
+      if (task.input.kind === 'parse') {
+        // A copy we can transfer: the caller's buffer stays usable and only these bytes are sent.
+        const bytes = task.input.bytes.slice();
+        const request: WorkerRequest = { ...task.input, id: task.id, bytes };
+        slot.worker.postMessage(request, [bytes.buffer]);
+      } else {
+        slot.worker.postMessage({ ...task.input, id: task.id } satisfies WorkerRequest);
+      }
     }
   }
 
-  function parse(input: { bytes: Uint8Array; fileName: string }, parseOptions: { signal?: AbortSignal } = {}) {
-    const { signal } = parseOptions;
-    return new Promise<ParsedDocument>((resolve, reject) => {
+  function run(input: WorkerTask, signal: AbortSignal | undefined) {
+    return new Promise<ParsedDocument | string[][]>((resolve, reject) => {
       if (closed) return reject(new Error('document workers are closed'));
       if (signal?.aborted) return reject(signal.reason);
       const onAbort = () => {
         const queued = queue.indexOf(task);
         if (queued >= 0) queue.splice(queued, 1);
-        // Parsing is synchronous inside the worker: stopping it means ending the thread.
+        // Work is synchronous inside the worker: stopping it means ending the thread.
         const running = [...slots].find((s) => s.task === task);
         if (running) {
           retire(running);
@@ -168,5 +174,10 @@ export function createDocumentWorkers(options: { size: number; idleMs?: number }
     );
   }
 
-  return { parse, threads: () => slots.size, close };
+  return {
+    parse: (input, { signal } = {}) => run({ kind: 'parse', ...input }, signal) as Promise<ParsedDocument>,
+    segmentWords: (texts, userWords, { signal } = {}) => run({ kind: 'words', texts, userWords: userWords?.words ?? [] }, signal) as Promise<string[][]>,
+    threads: () => slots.size,
+    close,
+  };
 }

@@ -12,6 +12,7 @@ const ASCII_WORD_CHAR = /[a-z0-9]/;
 /** A compiled set of user words; `key` names the set (equal sets, equal keys). */
 export interface UserWords {
   readonly key: string;
+  readonly words: string[];
   /** The longest user word starting at `at` in `text`, if any. */
   longestAt(text: string, at: number): string | undefined;
 }
@@ -25,6 +26,7 @@ function compile(words: string[]): UserWords {
     !(ASCII_WORD_CHAR.test(text[start] ?? '') && ASCII_WORD_CHAR.test(text[start - 1] ?? '')) && !(ASCII_WORD_CHAR.test(text[end - 1] ?? '') && ASCII_WORD_CHAR.test(text[end] ?? ''));
   return {
     key: words.join('\n'),
+    words,
     longestAt(text, at) {
       const candidates = byFirst.get(text[at]!);
       return candidates?.find((word) => text.startsWith(word, at) && boundaryOk(text, at, at + word.length));
