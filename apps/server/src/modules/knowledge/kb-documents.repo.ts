@@ -92,11 +92,22 @@ export async function replaceSegments(db: Db, docIds: string[], kbId: string, se
   await unindexDocuments(db, docIds);
   await db.delete(kbSegments).where(inArray(kbSegments.docId, docIds));
   const places = await indexSegments(db, kbId, segments);
-  const placed = segments.map((segment, index) => ({ ...segment, ...places[index] }));
-  // Inserted in slices: one statement has at most 65,535 parameters.
-  for (let start = 0; start < placed.length; start += 1000) {
-    await db.insert(kbSegments).values(placed.slice(start, start + 1000));
-  }
+  for (let start = 0; start < segments.length; start += SEGMENT_SLICE) await insertSegments(db, segments.slice(start, start + SEGMENT_SLICE), places.slice(start, start + SEGMENT_SLICE));
+}
+
+/** Segments are inserted in slices, each column one array parameter: a statement stays a few megabytes. */
+const SEGMENT_SLICE = 1000;
+
+async function insertSegments(db: Db, segments: NewKbSegment[], places: Array<{ ord: number; indexGroup: number }>): Promise<void> {
+  const column = <T>(pick: (segment: NewKbSegment, index: number) => T) => segments.map(pick);
+  await db.execute(sql`
+    insert into kb_segments (id, kb_id, doc_id, seq, text, headings, tokens, token_count, ord, index_group)
+    select x.id, x.kb_id, x.doc_id, x.seq, x.text, x.headings::jsonb, x.tokens, x.token_count, x.ord, x.index_group
+    from unnest(${uuidArray(column((segment) => segment.id))}, ${uuidArray(column((segment) => segment.kbId))}, ${uuidArray(column((segment) => segment.docId))},
+      ${intArray(column((segment) => segment.seq))}, ${textArray(column((segment) => segment.text))}, ${textArray(column((segment) => JSON.stringify(segment.headings ?? [])))},
+      ${textArray(column((segment) => segment.tokens))}, ${intArray(column((segment) => segment.tokenCount))},
+      ${intArray(column((_, index) => places[index]!.ord))}, ${intArray(column((_, index) => places[index]!.indexGroup))})
+      as x(id, kb_id, doc_id, seq, text, headings, tokens, token_count, ord, index_group)`);
 }
 
 /*
