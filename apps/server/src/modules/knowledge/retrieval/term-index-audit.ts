@@ -9,6 +9,8 @@ export interface IndexDrift {
   terms: string[];
   /** Postings (term, segment, frequency, length) stored but not derived from the segments, or the reverse, or in the wrong row. */
   postings: number;
+  /** Groups whose stored segment count differs from the segments indexed in them. */
+  groups: number;
 }
 
 /** `term ord` → `tf/length`, and document frequency by term. */
@@ -70,6 +72,13 @@ export async function findIndexDrift(db: Db, kbId: string): Promise<IndexDrift> 
     .filter((term) => derived.df.get(term) !== found.df.get(term))
     .sort()
     .slice(0, 20);
+  const [groups] = await selectRows<{ n: number }>(
+    db,
+    sql`
+      with actual as (select index_group, count(*)::int as segments from kb_segments where kb_id = ${kbId}::uuid and index_group is not null group by index_group)
+      select count(*)::int as n from actual a full join (select group_id, segments from kb_index_groups where kb_id = ${kbId}::uuid) g on g.group_id = a.index_group
+      where a.segments is distinct from g.segments`,
+  );
   const statsDiffer = stored[0] !== actual[0] || stored[1] !== actual[1];
-  return { stats: statsDiffer ? { stored, actual } : null, terms, postings };
+  return { stats: statsDiffer ? { stored, actual } : null, terms, postings, groups: Number(groups?.n ?? 0) };
 }

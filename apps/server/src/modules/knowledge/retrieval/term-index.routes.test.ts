@@ -8,7 +8,7 @@ import { findIndexDrift } from './term-index-audit.js';
 import { bucketOf } from './index-buckets.js';
 import { readIndexStats } from './term-index.js';
 
-const NO_DRIFT = { stats: null, terms: [], postings: 0 };
+const NO_DRIFT = { stats: null, terms: [], postings: 0, groups: 0 };
 
 const FILES = [
   { name: '茶.md', content: '# 茶叶\n\n龙井茶产于杭州西湖，采摘清明前的嫩芽，炒制后色绿香郁。\n\n普洱茶产于云南，经过发酵，越陈越香。' },
@@ -60,5 +60,7 @@ describe('full-text index: kept exact by every write', () => {
     const found = await drift();
     expect(found.terms).toContain('哈雷彗星');
     expect(found.postings).toBeGreaterThan(0);
+    await c.t.database.db.execute(sql`update kb_index_groups set segments = segments + 1 where kb_id = ${kbId}::uuid`);
+    expect((await drift()).groups).toBeGreaterThan(0);
   });
 });
