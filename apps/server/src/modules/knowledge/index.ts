@@ -21,6 +21,9 @@ export { INGEST_JOB } from './kb-ingest.job.js';
 export { seedingSteps, type DocumentSegments } from './kb-segments-store.js';
 export { EMBED_BATCH, indexedText } from './kb-vectors.js';
 export { createVectorStore } from './retrieval/vector-store.js';
+/** Benchmarks measure vector search on a seeded database with them directly (bench/vector.bench.ts). */
+export { createKnowledgeRetriever } from './retrieval/retriever.js';
+export { nearestQuery, type VectorStore } from './retrieval/vector-store.js';
 /** Benchmarks search a seeded database with it directly (bench/lib/pglite-probe.ts). */
 export { searchFullText } from './retrieval/fulltext-search.js';
 export { knowledgeReferences } from './knowledge-usage.js';

@@ -103,4 +103,77 @@ describe('vector store (pgvector where the database has it)', () => {
     expect(hits).toHaveLength(10);
     expect(hits[0]!.score).toBeGreaterThan(0.99);
   });
+
+  it.runIf(WITH_PGVECTOR)('indexes vectors longer than 2,000 as half floats (up to 4,000) and searches longer ones without an index', async () => {
+    const db = t.database.db;
+    const dims = 3072;
+    const { kbId, docId, segmentIds } = await seed(100);
+    await store.replaceForDocument(
+      db,
+      docId,
+      kbId,
+      segmentIds.map((segmentId, index) => ({ segmentId, embedding: around(index, dims, (index % 5) / 10) })),
+    );
+    await t.rows(sql`analyze kb_segment_vectors`);
+    const [index] = await t.rows<{ indexdef: string }>(sql`select indexdef from pg_indexes where indexname = 'kb_segment_vectors_hnsw_3072'`);
+    expect(index!.indexdef).toMatch(/halfvec\(3072\)\) halfvec_cosine_ops/);
+    // A few hundred rows are sorted rather than searched: forbid the sort to see that the query's cast matches the index.
+    const plan = await db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_sort = off`);
+      return (await tx.execute(sql`explain ${nearestQuery([kbId], around(7, dims), 10)}`)) as unknown as { rows: Array<{ 'QUERY PLAN': string }> };
+    });
+    expect(plan.rows.map((row) => row['QUERY PLAN']).join('\n')).toMatch(/Index Scan using kb_segment_vectors_hnsw_3072/);
+    const hits = await store.search(db, [kbId], around(7, dims, 0.2), 5);
+    expect(hits).toHaveLength(5);
+    expect(hits[0]).toMatchObject({ segmentId: segmentIds[7], score: expect.closeTo(1, 3) });
+
+    const longer = await seed(3);
+    await store.replaceForDocument(
+      db,
+      longer.docId,
+      longer.kbId,
+      longer.segmentIds.map((segmentId, axis) => ({ segmentId, embedding: around(axis, 4096) })),
+    );
+    expect(await t.rows(sql`select 1 from pg_indexes where indexname = 'kb_segment_vectors_hnsw_4096'`)).toEqual([]);
+    expect((await store.search(db, [longer.kbId], around(1, 4096), 1)).map((hit) => hit.segmentId)).toEqual([longer.segmentIds[1]]);
+  });
+
+  it.runIf(WITH_PGVECTOR)('gives k hits where the knowledge base holds them, a small one beside a large one too, the nearest first', async () => {
+    const dims = 24;
+    // Distinct directions, so each segment is the one nearest to its own vector.
+    const spread = (index: number) => Array.from({ length: dims }, (_, axis) => Math.sin((index + 1) * (axis + 1) * 12.9898));
+    const large = await seed(400);
+    const small = await seed(12);
+    const db = t.database.db;
+    await store.replaceForDocument(
+      db,
+      large.docId,
+      large.kbId,
+      large.segmentIds.map((segmentId, index) => ({ segmentId, embedding: spread(index) })),
+    );
+    await store.replaceForDocument(
+      db,
+      small.docId,
+      small.kbId,
+      small.segmentIds.map((segmentId, index) => ({ segmentId, embedding: spread(1000 + index) })),
+    );
+    await t.rows(sql`analyze kb_segment_vectors`);
+
+    // More than hnsw.ef_search's default (40): the index scan must go on until k rows came.
+    const many = await store.search(db, [large.kbId], spread(101), 60);
+    expect(many).toHaveLength(60);
+    expect(many[0]!.segmentId).toBe(large.segmentIds[101]);
+    expect(new Set(many.map((hit) => hit.segmentId)).size).toBe(60);
+    expect(many.every((hit, index) => index === 0 || hit.score <= many[index - 1]!.score)).toBe(true);
+
+    // Filtered by knowledge base: all of the small one's segments, none of the large one's, its nearest first.
+    const fromSmall = await store.search(db, [small.kbId], spread(101), 20);
+    expect(new Set(fromSmall.map((hit) => hit.segmentId))).toEqual(new Set(small.segmentIds));
+    const exact = await t.rows<{ segment_id: string }>(sql`
+      select segment_id from kb_segment_vectors where kb_id = ${small.kbId}::uuid
+      order by embedding <=> ${`[${spread(101).join(',')}]`}::vector limit 1`);
+    expect(fromSmall[0]!.segmentId).toBe(exact[0]!.segment_id);
+    const both = await store.search(db, [large.kbId, small.kbId], spread(1002), 3);
+    expect(both[0]!.segmentId).toBe(small.segmentIds[2]);
+  });
 });

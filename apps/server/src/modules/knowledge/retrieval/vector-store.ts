@@ -26,11 +26,18 @@ export interface VectorStore {
 /** Any number fits: one process at a time creates the extension, the table or an index. */
 const SETUP_LOCK = 7_270_051;
 const MAX_DIMS = 16_000;
+/** pgvector's HNSW indexes `vector` up to 2,000 dimensions and `halfvec` (2-byte floats) up to 4,000. */
+const MAX_VECTOR_INDEX_DIMS = 2_000;
+const MAX_HALFVEC_INDEX_DIMS = 4_000;
 
 /*
  * The table lives outside the drizzle migrations: PostgreSQL without pgvector has no `vector` type.
  * Vectors of every length share one column; each length used gets its own partial HNSW index over
- * `embedding::vector(N)`, and queries repeat that cast so the planner can use it.
+ * `embedding::vector(N)`, and queries repeat that cast so the planner can use it. Longer vectors
+ * (text-embedding-3-large's 3,072) are indexed as `halfvec(N)`, which pgvector allows up to 4,000:
+ * its distances cost 4–5× more on PGlite (no hardware half floats in WebAssembly), so it is kept for
+ * lengths `vector` cannot index. Beyond 4,000 there is no index and a search reads the knowledge
+ * bases' vectors (docs/decisions/vector-search.md).
  */
 const CREATE_TABLE = sql`
   create table if not exists kb_segment_vectors (
@@ -50,13 +57,23 @@ function checkDims(embedding: number[]): number {
   return dims;
 }
 
+/** The type vectors of this length are indexed and compared as (`vector` where none can be indexed: no precision lost). */
+const indexedType = (dims: number) => (dims > MAX_VECTOR_INDEX_DIMS && dims <= MAX_HALFVEC_INDEX_DIMS ? 'halfvec' : 'vector');
+
 /** `embedding` cast to its fixed length: the expression the partial index for that length is built on. */
-const typed = (dims: number): SQL => sql.raw(`embedding::vector(${dims})`);
+const typed = (dims: number): SQL => sql.raw(`embedding::${indexedType(dims)}(${dims})`);
+
+/** The partial HNSW index of one length, or null where pgvector can index no type that long. */
+function indexStatement(dims: number): string | null {
+  if (dims > MAX_HALFVEC_INDEX_DIMS) return null;
+  const type = indexedType(dims);
+  return `create index if not exists ${indexName(dims)} on kb_segment_vectors using hnsw ((embedding::${type}(${dims})) ${type}_cosine_ops) where dims = ${dims}`;
+}
 
 /** The nearest-neighbour query, cast like the partial index for its length so the index serves it. */
 export function nearestQuery(kbIds: string[], embedding: number[], k: number): SQL {
   const dims = checkDims(embedding);
-  const query = sql`${literal(embedding)}::vector(${sql.raw(String(dims))})`;
+  const query = sql`${literal(embedding)}::${sql.raw(`${indexedType(dims)}(${dims})`)}`;
   // A literal, not a parameter: the planner must see `dims = N` to pick the partial index.
   return sql`
     select segment_id, ${typed(dims)} <=> ${query} as distance
@@ -95,11 +112,10 @@ export function createVectorStore({ db, log }: { db: Db; log: Logger }): VectorS
   /** Creates the index for `dims` on first use, in the caller's transaction, before it writes rows. */
   async function ensureIndex(tx: Db, dims: number): Promise<void> {
     if (indexed.has(dims)) return;
-    const name = indexName(dims);
-    const exists = await selectRows(tx, sql`select 1 from pg_indexes where indexname = ${name}`);
-    if (exists.length === 0) {
+    const statement = indexStatement(dims);
+    if (statement && (await selectRows(tx, sql`select 1 from pg_indexes where indexname = ${indexName(dims)}`)).length === 0) {
       await tx.execute(sql`select pg_advisory_xact_lock(${SETUP_LOCK})`);
-      await tx.execute(sql.raw(`create index if not exists ${name} on kb_segment_vectors using hnsw ((embedding::vector(${dims})) vector_cosine_ops) where dims = ${dims}`));
+      await tx.execute(sql.raw(statement));
       return;
     }
     indexed.add(dims);
