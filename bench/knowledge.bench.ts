@@ -47,13 +47,13 @@ async function call<T>(api: Api, route: string, body: unknown): Promise<T> {
   return result.data;
 }
 
-async function prepare(server: RunningServer, embeddingUrl: string): Promise<{ api: Api; kbId: string }> {
+async function prepare(server: RunningServer, embeddingUrl: string | undefined): Promise<{ api: Api; kbId: string }> {
   const user = { user_name: 'bench', password: 'bench-password', nick_name: '压测', phone: '13800000000' };
   await postJson(`${server.url}/api/user/register/by_username`, user);
   const { data } = await postJson<{ data: { token: string } }>(`${server.url}/api/user/login/by_username`, user);
   const api = { url: server.url, headers: { 'access-token': data.token } };
-  await call(api, '/llm/create_llm_model', { llm_name: EMBEDDING_MODEL, type: 'embedding', provider: 'openai-compatible', base_url: embeddingUrl, api_key: '' });
-  const kb = await call<{ id: string }>(api, '/kb/create_knowledge_base', { name: '压测知识库', embedding_model: EMBEDDING_MODEL });
+  if (embeddingUrl) await call(api, '/llm/create_llm_model', { llm_name: EMBEDDING_MODEL, type: 'embedding', provider: 'openai-compatible', base_url: embeddingUrl, api_key: '' });
+  const kb = await call<{ id: string }>(api, '/kb/create_knowledge_base', { name: '压测知识库', ...(embeddingUrl ? { embedding_model: EMBEDDING_MODEL } : {}) });
   return { api, kbId: kb.id };
 }
 
@@ -156,11 +156,12 @@ interface RunReport {
  * PGlite server stopped meanwhile: two thousand documents through the API would take too long here.
  */
 async function run(label: string, env: Record<string, string>, port: number, embeddingUrl: string, databaseUrl?: string): Promise<RunReport> {
-  const vectors = !databaseUrl;
+  // PGlite has pgvector; BENCH_KB_VECTORS=0 leaves vectors to bench:vector (HNSW inserts make seeding slow).
+  const vectors = !databaseUrl && process.env.BENCH_KB_VECTORS !== '0';
   const start = () => startProcess(PLATFORM_ENTRY, { NODE_ENV: 'production', OUTBOUND_ALLOWED_HOSTS: '127.0.0.1', ...env }, port);
   let server = await start();
   try {
-    const { api, kbId } = await prepare(server, embeddingUrl);
+    const { api, kbId } = await prepare(server, vectors ? embeddingUrl : undefined);
     const report: RunReport = { steps: [] };
     if (SMALL_FILES > 0) {
       report.smallFilesSeconds = await uploadSmallFiles(api);
