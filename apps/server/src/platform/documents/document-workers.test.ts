@@ -95,7 +95,8 @@ describe('createDocumentWorkers', { timeout: 90_000 }, () => {
 
   it('cuts texts into the same words in a thread as in the process, user words kept whole', async () => {
     pool = createDocumentWorkers({ size: 1 });
-    const texts = ['张三丰创立了武当派，太极拳流传至今。', 'Rust 与 TypeScript 的知识库', ''];
+    // Long enough to be cut in the thread (short texts are cut in the calling thread).
+    const texts = ['张三丰创立了武当派，太极拳流传至今。'.repeat(300), 'Rust 与 TypeScript 的知识库', ''];
     const userWords = userWordsOf(['张三丰', '武当派']);
     expect(await pool.segmentWords(texts, userWords)).toEqual(texts.map((text) => segmentWords(text, userWords)));
     expect(await pool.segmentWords(texts, undefined)).toEqual(texts.map((text) => segmentWords(text)));

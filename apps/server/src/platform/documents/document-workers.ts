@@ -3,6 +3,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker, type ResourceLimits } from 'node:worker_threads';
 import { DocumentRejected, REJECT, type ParsedDocument } from './types.js';
+import { segmentWords } from './segment-words.js';
 import type { UserWords } from './user-words.js';
 import type { WorkerRequest, WorkerResponse, WorkerTask } from './worker-protocol.js';
 
@@ -32,6 +33,9 @@ interface Slot {
 
 /** A thread with nothing to parse for this long ends; the next document starts one again (~100 ms). */
 const IDLE_MS = 30_000;
+
+/** Texts this short are cut in the calling thread: jieba takes less than the trip to a thread and back. */
+const CUT_HERE_CHARS = 4_000;
 
 /** A file that needs more than this to parse is refused rather than allowed to exhaust the server. */
 const WORKER_MEMORY_MB = 1024;
@@ -176,7 +180,10 @@ export function createDocumentWorkers(options: { size: number; idleMs?: number }
 
   return {
     parse: (input, { signal } = {}) => run({ kind: 'parse', ...input }, signal) as Promise<ParsedDocument>,
-    segmentWords: (texts, userWords, { signal } = {}) => run({ kind: 'words', texts, userWords: userWords?.words ?? [] }, signal) as Promise<string[][]>,
+    segmentWords: async (texts, userWords, { signal } = {}) =>
+      texts.reduce((sum, text) => sum + text.length, 0) <= CUT_HERE_CHARS
+        ? texts.map((text) => segmentWords(text, userWords))
+        : ((await run({ kind: 'words', texts, userWords: userWords?.words ?? [] }, signal)) as string[][]),
     threads: () => slots.size,
     close,
   };
