@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bucketOf, bucketRowsOf, BUCKETS, decodeRow, findPostings, forEachPosting, MAX_LENGTH, MAX_TF, withoutOrds } from './index-buckets.js';
+import { bucketOf, bucketRowsOf, BUCKETS, decodeRow, findPostings, forEachPosting, withoutOrds } from './index-buckets.js';
 import { TopScores } from './top-scores.js';
 
 const postingsIn = (rows: Map<number, Uint8Array>, term: string) => {
@@ -37,17 +37,15 @@ describe('full-text index rows', () => {
     expect(terms).toEqual(['a"b', '\\', '云南', '产于', '普洱', '杭州', '茶', '龙井', '𠀀字'].sort());
   });
 
-  it('caps frequencies and lengths it cannot store', () => {
+  it('keeps large frequencies, lengths and ordinals exactly', () => {
     const rows = bucketRowsOf([
-      {
-        ord: 1,
-        tokens: Array(MAX_TF + 5)
-          .fill('词')
-          .join(' '),
-        tokenCount: MAX_LENGTH + 100,
-      },
+      { ord: 3_000_000_000, tokens: Array(70_000).fill('词').join(' '), tokenCount: 100_000 },
+      { ord: 5, tokens: '词', tokenCount: 1 },
     ]);
-    expect(postingsIn(rows, '词')).toEqual([[1, MAX_TF, MAX_LENGTH]]);
+    expect(postingsIn(rows, '词')).toEqual([
+      [5, 1, 1],
+      [3_000_000_000, 70_000, 100_000],
+    ]);
   });
 
   it('takes segments out of a row, and leaves nothing when none is left', () => {

@@ -4,17 +4,14 @@
  * rows by a hash of the term, so a group costs at most BUCKETS rows however many words it holds, and a
  * search reads, for each query term, one row per group.
  *
- * A row is a run of entries, one per term:
- *   uint16 term length in bytes, the term in UTF-8, int32 posting count, then per posting
- *   int32 segment ordinal and int32 (term frequency << 16 | segment length).
- * Big-endian throughout. Frequencies above 32,767 and lengths above 65,535 are stored as those caps.
+ * A row is a run of entries, one per term, in LEB128 varints (7 bits a byte, low bits first):
+ *   term length in bytes, the term in UTF-8, posting count, the postings' length in bytes, then per
+ *   posting the segment ordinal's increase over the previous posting's (ordinals ascend), the term
+ *   frequency and the segment's length in words.
+ * A posting takes ~4 bytes; the byte length lets a reader skip the entries of other terms.
  */
 
 export const BUCKETS = 2048;
-
-export const MAX_TF = 32_767;
-export const MAX_LENGTH = 65_535;
-const POSTING_BYTES = 8;
 
 /** FNV-1a over the UTF-16 code units: stable, and the same for a term wherever it is computed. */
 export function bucketOf(term: string): number {
@@ -42,32 +39,77 @@ export function frequenciesOf(tokens: string): Map<string, number> {
   return tf;
 }
 
-const viewOf = (row: Uint8Array) => new DataView(row.buffer, row.byteOffset, row.byteLength);
+const varintSize = (value: number) => (value < 0x80 ? 1 : value < 0x4000 ? 2 : value < 0x200000 ? 3 : value < 0x10000000 ? 4 : 5);
 
-/** A posting list being built: pairs of segment ordinal and packed frequency/length. */
-type PostingList = number[];
-
-function encodeRow(entries: Array<[Uint8Array, PostingList]>): Buffer {
-  let size = 0;
-  for (const [term, list] of entries) size += 2 + term.length + 4 + list.length * 4;
-  const row = Buffer.allocUnsafe(size);
-  const view = viewOf(row);
-  let offset = 0;
-  for (const [term, list] of entries) {
-    view.setUint16(offset, term.length);
-    row.set(term, offset + 2);
-    offset += 2 + term.length;
-    view.setInt32(offset, list.length / 2);
-    offset += 4;
-    for (const value of list) {
-      view.setInt32(offset, value);
-      offset += 4;
-    }
+function writeVarint(row: Uint8Array, offset: number, value: number): number {
+  let rest = value;
+  while (rest >= 0x80) {
+    row[offset++] = (rest & 0x7f) | 0x80;
+    rest = Math.floor(rest / 0x80);
   }
-  return row;
+  row[offset++] = rest;
+  return offset;
 }
 
-const packed = (tf: number, length: number) => (Math.min(tf, MAX_TF) << 16) | Math.min(length, MAX_LENGTH);
+/** Reads varints from a row, moving along. */
+class Reader {
+  constructor(
+    readonly row: Uint8Array,
+    public offset: number,
+  ) {}
+
+  varint(): number {
+    let value = 0;
+    let scale = 1;
+    let byte: number;
+    do {
+      byte = this.row[this.offset++]!;
+      value += (byte & 0x7f) * scale;
+      scale *= 0x80;
+    } while (byte & 0x80);
+    return value;
+  }
+}
+
+/** A term's entry to write: its postings are visited in ascending ordinal order, as often as asked. */
+interface EntrySource {
+  term: string;
+  count: number;
+  each(visit: (ord: number, tf: number, length: number) => void): void;
+}
+
+function postingsSize(entry: EntrySource): number {
+  let size = 0;
+  let previous = 0;
+  entry.each((ord, tf, length) => {
+    size += varintSize(ord - previous) + varintSize(tf) + varintSize(length);
+    previous = ord;
+  });
+  return size;
+}
+
+function encodeRow(entries: EntrySource[]): Buffer {
+  const terms = entries.map((entry) => Buffer.from(entry.term, 'utf8'));
+  const sizes = entries.map(postingsSize);
+  let total = 0;
+  entries.forEach((entry, index) => (total += varintSize(terms[index]!.length) + terms[index]!.length + varintSize(entry.count) + varintSize(sizes[index]!) + sizes[index]!));
+  const row = Buffer.allocUnsafe(total);
+  let offset = 0;
+  entries.forEach((entry, index) => {
+    offset = writeVarint(row, offset, terms[index]!.length);
+    offset += terms[index]!.copy(row, offset);
+    offset = writeVarint(row, offset, entry.count);
+    offset = writeVarint(row, offset, sizes[index]!);
+    let previous = 0;
+    entry.each((ord, tf, length) => {
+      offset = writeVarint(row, offset, ord - previous);
+      offset = writeVarint(row, offset, tf);
+      offset = writeVarint(row, offset, length);
+      previous = ord;
+    });
+  });
+  return row;
+}
 
 /** Postings of many terms as linked lists in typed arrays: one allocation for a group instead of one array per term. */
 class PostingLists {
@@ -144,25 +186,17 @@ export function bucketRowsOf(segments: SegmentTerms[]): Map<number, Buffer> {
   });
   const rows = new Map<number, Buffer>();
   for (const [bucket, ids] of byBucket) {
-    const lengths = ids.map((id) => Buffer.byteLength(names[id]!));
-    let size = 0;
-    ids.forEach((id, index) => (size += 2 + lengths[index]! + 4 + lists.count[id]! * POSTING_BYTES));
-    const row = Buffer.allocUnsafe(size);
-    const view = viewOf(row);
-    let offset = 0;
-    ids.forEach((id, index) => {
-      view.setUint16(offset, lengths[index]!);
-      offset += 2 + row.write(names[id]!, offset + 2, 'utf8');
-      view.setInt32(offset, lists.count[id]!);
-      offset += 4;
-      for (let posting = lists.head[id]!; posting >= 0; posting = lists.next[posting]!) {
-        const segment = ordered[lists.segment[posting]!]!;
-        view.setInt32(offset, segment.ord);
-        view.setInt32(offset + 4, packed(lists.tf[posting]!, segment.tokenCount));
-        offset += POSTING_BYTES;
-      }
-    });
-    rows.set(bucket, row);
+    const entries = ids.map((id): EntrySource => ({
+      term: names[id]!,
+      count: lists.count[id]!,
+      each(visit) {
+        for (let posting = lists.head[id]!; posting >= 0; posting = lists.next[posting]!) {
+          const segment = ordered[lists.segment[posting]!]!;
+          visit(segment.ord, lists.tf[posting]!, segment.tokenCount);
+        }
+      },
+    }));
+    rows.set(bucket, encodeRow(entries));
   }
   return rows;
 }
@@ -177,15 +211,16 @@ export interface PostingSlice {
 
 /** Every entry of a row, with its term still as bytes (`termStart`, `termLength`). */
 function* entries(row: Uint8Array): Generator<{ termStart: number; termLength: number } & PostingSlice> {
-  const view = viewOf(row);
-  let offset = 0;
-  while (offset < row.length) {
-    const termLength = view.getUint16(offset);
-    const termStart = offset + 2;
-    const count = view.getInt32(termStart + termLength);
-    const start = termStart + termLength + 4;
+  const reader = new Reader(row, 0);
+  while (reader.offset < row.length) {
+    const termLength = reader.varint();
+    const termStart = reader.offset;
+    reader.offset += termLength;
+    const count = reader.varint();
+    const size = reader.varint();
+    const start = reader.offset;
     yield { row, termStart, termLength, start, count };
-    offset = start + count * POSTING_BYTES;
+    reader.offset = start + size;
   }
 }
 
@@ -200,12 +235,14 @@ export function findPostings(row: Uint8Array, term: Uint8Array): PostingSlice | 
   return undefined;
 }
 
-/** Calls `visit(ord, tf, length)` for each posting of a slice. */
+/** Calls `visit(ord, tf, length)` for each posting of a slice, in ascending ordinal order. */
 export function forEachPosting({ row, start, count }: PostingSlice, visit: (ord: number, tf: number, length: number) => void): void {
-  const view = viewOf(row);
-  for (let offset = start, end = start + count * POSTING_BYTES; offset < end; offset += POSTING_BYTES) {
-    const packed = view.getInt32(offset + 4);
-    visit(view.getInt32(offset), packed >>> 16, packed & 0xffff);
+  const reader = new Reader(row, start);
+  let ord = 0;
+  for (let index = 0; index < count; index += 1) {
+    ord += reader.varint();
+    const tf = reader.varint();
+    visit(ord, tf, reader.varint());
   }
 }
 
@@ -220,13 +257,20 @@ export function decodeRow(row: Uint8Array): Array<{ term: string; postings: Post
 
 /** The row without the postings of `ords`; null when nothing is left. */
 export function withoutOrds(row: Uint8Array, ords: Set<number>): Buffer | null {
-  const kept: Array<[Uint8Array, PostingList]> = [];
+  const kept: EntrySource[] = [];
   for (const { term, postings } of decodeRow(row)) {
-    const list: PostingList = [];
+    const left: number[] = [];
     forEachPosting(postings, (ord, tf, length) => {
-      if (!ords.has(ord)) list.push(ord, packed(tf, length));
+      if (!ords.has(ord)) left.push(ord, tf, length);
     });
-    if (list.length > 0) kept.push([Buffer.from(term, 'utf8'), list]);
+    if (left.length === 0) continue;
+    kept.push({
+      term,
+      count: left.length / 3,
+      each(visit) {
+        for (let at = 0; at < left.length; at += 3) visit(left[at]!, left[at + 1]!, left[at + 2]!);
+      },
+    });
   }
   return kept.length > 0 ? encodeRow(kept) : null;
 }

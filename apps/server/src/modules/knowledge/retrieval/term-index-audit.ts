@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { selectRows, type Db } from '../../../platform/db/index.js';
-import { bucketOf, decodeRow, forEachPosting, frequenciesOf, MAX_LENGTH, MAX_TF } from './index-buckets.js';
+import { bucketOf, decodeRow, forEachPosting, frequenciesOf } from './index-buckets.js';
 
 export interface IndexDrift {
   /** Stored segment count and total length against those of the segments. */
@@ -53,7 +53,7 @@ export async function findIndexDrift(db: Db, kbId: string): Promise<IndexDrift> 
       continue;
     }
     groupOf.set(segment.ord, segment.index_group);
-    for (const [term, tf] of frequenciesOf(segment.tokens)) add(derived, term, segment.ord, Math.min(tf, MAX_TF), Math.min(segment.token_count, MAX_LENGTH));
+    for (const [term, tf] of frequenciesOf(segment.tokens)) add(derived, term, segment.ord, tf, segment.token_count);
   }
 
   const found: PostingSet = { postings: new Map(), df: new Map() };
