@@ -6,14 +6,19 @@
 // within 1.2× of the first; 0 errors; memory growth < 100 MB after minute one.
 //
 // BENCH_SOAK_MINUTES (default 10), BENCH_SOAK_USERS (10), BENCH_SOAK_DATABASES (postgres,pglite),
-// BENCH_SOAK_HISTORIES (empty,seeded), BENCH_SEED_SCALE (1: the full year).
+// BENCH_SOAK_HISTORIES (empty,seeded), BENCH_SEED_SCALE (1: the full year), BENCH_SOAK_PORT (18391: the
+// scripted model; the servers take the ports after it). BENCH_SOAK_MEMORY_LOG=<folder>: every second the
+// server's resident memory by kind (lib/proc.ts, from /proc) and V8's accounting (lib/memory-sampler.mjs,
+// loaded into the server), written to <folder>/<run>.jsonl; the report shows them at minute one and at the
+// later peak.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { openPglite, openPostgres } from '../apps/server/src/platform/db/index.js';
 import { scaled, SEED_PASSWORD, seedUserName, YEAR_FOR_1000_USERS } from './lib/history-sql.js';
 import { withPostgresDatabase } from './lib/postgres.js';
-import { processStats, resetPeakMemory } from './lib/proc.js';
+import { processStats, resetPeakMemory, residentByKind } from './lib/proc.js';
 import { judge, summarize, type Sample, type SoakResult } from './lib/soak-report.js';
 import { OPERATIONS, perform, prepareUser, SOAK_MODEL, SOAK_RULES, type SoakUser } from './lib/soak-ops.js';
 import { PLATFORM_ENTRY, postJson, ROOT, startProcess, startScriptedModel } from './lib/servers.js';
@@ -25,6 +30,8 @@ const DATABASES = (process.env.BENCH_SOAK_DATABASES ?? 'postgres,pglite').split(
 const HISTORIES = (process.env.BENCH_SOAK_HISTORIES ?? 'empty,seeded').split(',');
 const SEED_SCALE = Number(process.env.BENCH_SEED_SCALE ?? 1);
 const MINUTE_MS = Number(process.env.BENCH_SOAK_MINUTE_MS ?? 60_000);
+const PORT = Number(process.env.BENCH_SOAK_PORT ?? 18391);
+const MEMORY_LOG = process.env.BENCH_SOAK_MEMORY_LOG;
 
 type Target = { database: 'postgres' | 'pglite'; history: 'empty' | 'seeded' };
 
@@ -46,13 +53,70 @@ async function prepare(url: string, llmUrl: string, seeded: boolean): Promise<So
   return users;
 }
 
+/** BENCH_SOAK_MEMORY_LOG: the server's environment that loads the in-process sampler, and the file it writes. */
+function inProcessSampler(label: string): { env: Record<string, string>; file?: string } {
+  if (!MEMORY_LOG) return { env: {} };
+  fs.mkdirSync(MEMORY_LOG, { recursive: true });
+  const file = path.resolve(MEMORY_LOG, `${label.replace(/\W+/g, '-')}.v8.jsonl`);
+  fs.rmSync(file, { force: true });
+  const sampler = pathToFileURL(path.join(ROOT, 'bench/lib/memory-sampler.mjs')).href;
+  return { env: { MEMORY_SAMPLE_FILE: file, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import ${sampler}`.trim() }, file };
+}
+
+type MemorySample = Record<string, number>;
+
+/**
+ * BENCH_SOAK_MEMORY_LOG: every second the server's resident memory by kind (`/proc/<pid>/smaps`), joined
+ * with the server's own `process.memoryUsage()` of the same second; the whole series is written beside it.
+ */
+function memorySeries(label: string, pid: number, v8File: string | undefined) {
+  const series: MemorySample[] = [];
+  const timer = setInterval(() => {
+    try {
+      const { rssMb, cpuMs } = processStats(pid);
+      series.push({ at: Math.round(Date.now() / 1000), rss: rssMb, cpuMs, ...residentByKind(pid) });
+    } catch {
+      // The server has just ended.
+    }
+  }, 1000).unref();
+  return {
+    /** The samples at the end of minute one and at the largest RSS after it. */
+    stop(loadStartedMs: number): string[] {
+      clearInterval(timer);
+      if (!v8File) return [];
+      const v8 = new Map<number, MemorySample>();
+      for (const line of fs.readFileSync(v8File, 'utf8').split('\n').filter(Boolean)) {
+        const sample = JSON.parse(line) as MemorySample;
+        v8.set(sample.at!, sample);
+      }
+      const joined = series.map((sample) => {
+        const own = v8.get(sample.at!) ?? {};
+        return { ...sample, heapTotal: own.heapTotal, heapUsed: own.heapUsed, external: own.external, arrayBuffers: own.arrayBuffers, gcMs: own.gcMs } as MemorySample;
+      });
+      fs.writeFileSync(path.resolve(MEMORY_LOG!, `${label.replace(/\W+/g, '-')}.jsonl`), joined.map((sample) => JSON.stringify(sample)).join('\n'));
+      const minuteOne = (loadStartedMs + MINUTE_MS) / 1000;
+      const atOne = joined.find((sample) => sample.at! >= minuteOne);
+      const peak = joined.filter((sample) => sample.at! > minuteOne).reduce<MemorySample | undefined>((best, sample) => (best && best.rss! >= sample.rss! ? best : sample), undefined);
+      return [`memory (MB) at minute one ${JSON.stringify(atOne)}`, `memory (MB) at the largest later sample ${JSON.stringify(peak)}`];
+    },
+  };
+}
+
 async function soak(label: string, env: Record<string, string>, port: number, llmUrl: string, seeded: boolean): Promise<SoakResult> {
-  const server = await startProcess(PLATFORM_ENTRY, { NODE_ENV: 'production', LOG_LEVEL: 'warn', CONVERSATION_TITLES: 'question', OUTBOUND_ALLOWED_HOSTS: '127.0.0.1', ...env }, port);
+  const sampler = inProcessSampler(label);
+  const server = await startProcess(
+    PLATFORM_ENTRY,
+    { NODE_ENV: 'production', LOG_LEVEL: 'warn', CONVERSATION_TITLES: 'question', OUTBOUND_ALLOWED_HOSTS: '127.0.0.1', ...env, ...sampler.env },
+    port,
+  );
+  const memory = MEMORY_LOG ? memorySeries(label, server.pid, sampler.file) : undefined;
   try {
     const users = await prepare(server.url, llmUrl, seeded);
     const samples: Sample[] = [];
     const rssByMinute: number[] = [];
     const started = performance.now();
+    const startedWall = Date.now();
+    const cpuAtStart = processStats(server.pid).cpuMs;
     const end = started + MINUTES * MINUTE_MS;
     const errorsSeen = new Set<string>();
     const loop = async (user: SoakUser, offset: number) => {
@@ -71,7 +135,7 @@ async function soak(label: string, env: Record<string, string>, port: number, ll
         }
       }
     };
-    const sampler = setInterval(() => {
+    const minutes = setInterval(() => {
       rssByMinute.push(processStats(server.pid).rssMb);
       if (rssByMinute.length === 1) resetPeakMemory(server.pid);
       const minute = rssByMinute.length;
@@ -79,8 +143,11 @@ async function soak(label: string, env: Record<string, string>, port: number, ll
       console.log(`${label} minute ${minute}: ${done.length} operations, ${done.filter((s) => !s.ok).length} errors, RSS ${rssByMinute.at(-1)} MB`);
     }, MINUTE_MS);
     await Promise.all(users.map((user, index) => loop(user, index)));
-    clearInterval(sampler);
+    clearInterval(minutes);
     if (rssByMinute.length < MINUTES) rssByMinute.push(processStats(server.pid).rssMb);
+    const cpuMs = processStats(server.pid).cpuMs - cpuAtStart;
+    console.log(`${label}: server CPU ${(cpuMs / 1000).toFixed(1)} s, ${(cpuMs / samples.length).toFixed(2)} ms per operation`);
+    for (const line of memory?.stop(startedWall) ?? []) console.log(`${label}: ${line}`);
     return summarize(
       label,
       samples.filter((sample) => sample.minute <= MINUTES),
@@ -130,11 +197,11 @@ async function runTarget({ database, history }: Target, llmUrl: string, port: nu
   }
 }
 
-const llm = await startScriptedModel(SOAK_RULES, 18391);
+const llm = await startScriptedModel(SOAK_RULES, PORT);
 try {
   const results: SoakResult[] = [];
   const lines: string[] = [];
-  let port = 18392;
+  let port = PORT + 1;
   for (const database of DATABASES as Target['database'][]) {
     const pair: Partial<Record<Target['history'], SoakResult>> = {};
     for (const history of HISTORIES as Target['history'][]) {

@@ -40,3 +40,44 @@ export function postgresCpuMs(): number | undefined {
   }
   return found ? ticks * 10 : undefined;
 }
+
+/** Resident memory of a process by what holds it, MB (from `/proc/<pid>/smaps`). */
+export interface ResidentByKind {
+  /** Anonymous mappings of 128 MB or more: PGlite's WebAssembly memory. */
+  wasm: number;
+  /** glibc's thread arenas (anonymous, starting on a 64 MB boundary, at most 64 MB): malloc of threads other than the main one. */
+  arenas: number;
+  /** The main thread's malloc heap (`[heap]`). */
+  brk: number;
+  /** Executable anonymous mappings: V8's compiled JavaScript and WebAssembly. */
+  code: number;
+  /** File-backed mappings: the node binary, shared libraries. */
+  files: number;
+  /** Every other anonymous mapping: V8's heap pages, large malloc blocks mapped on their own. */
+  otherAnon: number;
+}
+
+const ARENA_ALIGN = 64n * 1024n * 1024n;
+
+export function residentByKind(pid: number): ResidentByKind {
+  const kb: ResidentByKind = { wasm: 0, arenas: 0, brk: 0, code: 0, files: 0, otherAnon: 0 };
+  let kind: keyof ResidentByKind = 'otherAnon';
+  for (const line of fs.readFileSync(`/proc/${pid}/smaps`, 'utf8').split('\n')) {
+    const header = /^([0-9a-f]+)-([0-9a-f]+) (\S+) \S+ \S+ \S+\s*(.*)$/.exec(line);
+    if (header) {
+      const [, from, to, perms, name] = header as unknown as [string, string, string, string, string];
+      const start = BigInt(`0x${from}`);
+      const size = BigInt(`0x${to}`) - start;
+      if (name === '[heap]') kind = 'brk';
+      else if (name.startsWith('/')) kind = 'files';
+      else if (name) kind = 'otherAnon';
+      else if (perms.includes('x')) kind = 'code';
+      else if (size >= 128n * 1024n * 1024n) kind = 'wasm';
+      else if (start % ARENA_ALIGN === 0n && size <= ARENA_ALIGN) kind = 'arenas';
+      else kind = 'otherAnon';
+    } else if (line.startsWith('Rss:')) {
+      kb[kind] += Number(line.split(/\s+/)[1]);
+    }
+  }
+  return Object.fromEntries(Object.entries(kb).map(([name, value]) => [name, Math.round(value / 1024)])) as unknown as ResidentByKind;
+}

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import v8 from 'node:v8';
 import { PGlite } from '@electric-sql/pglite';
 import { vector } from '@electric-sql/pglite-pgvector';
 import { sql } from 'drizzle-orm';
@@ -61,10 +62,21 @@ export interface PgliteTuning {
   initialMemory?: number;
   /** PostgreSQL settings (`name=value`) after PGlite's own start parameters. */
   settings?: string[];
+  /** V8 flags set before PGlite compiles its WebAssembly (they hold for the whole process). */
+  v8Flags?: string[];
 }
 
-/** What the server starts PGlite with (measured in docs/decisions/pglite-memory.md). */
-export const PGLITE_TUNING: PgliteTuning = {};
+/**
+ * What the server starts PGlite with (measured in docs/decisions/pglite-memory.md). PostgreSQL's default
+ * 128 MB of shared buffers are resident as soon as PGlite has opened, whatever is read; 48 MB still hold
+ * what searching a 10,000-segment knowledge base reads (with 32 MB each search cost 60% more CPU, its
+ * pages read again through the file system). A page read past them comes from the operating system's
+ * cache of the data files.
+ * `--liftoff-only`: V8 compiles PGlite's WebAssembly with its baseline compiler only. Its optimising
+ * compiler, run on background threads for the hot functions, left 50–90 MB in glibc's thread arenas
+ * that glibc kept, and made neither searches nor the soak's operations measurably cheaper.
+ */
+export const PGLITE_TUNING: PgliteTuning = { settings: ['shared_buffers=48MB'], v8Flags: ['--liftoff-only'] };
 
 export interface PgliteOptions {
   /** A folder on disk; omitted means in memory. */
@@ -88,7 +100,8 @@ const startParamsOf = (settings: string[]) => [...(PGlite as unknown as { defaul
 export async function openPglite(options: PgliteOptions): Promise<Database> {
   if (options.dataDir) fs.mkdirSync(options.dataDir, { recursive: true });
   // pgvector ships with PGlite; `CREATE EXTENSION vector` is run by the knowledge module when first needed.
-  const { initialMemory, settings = [] } = options.tuning ?? PGLITE_TUNING;
+  const { initialMemory, settings = [], v8Flags = [] } = options.tuning ?? PGLITE_TUNING;
+  for (const flag of v8Flags) v8.setFlagsFromString(flag);
   const client = new PGlite({
     dataDir: options.dataDir,
     loadDataDir: options.loadDataDir,

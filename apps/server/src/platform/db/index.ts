@@ -1,4 +1,4 @@
-export { openPglite, openPostgres, migrationsFolder, type Database, type Db, type PgliteOptions, type PgliteTuning, type PoolUse } from './client.js';
+export { openPglite, openPostgres, migrationsFolder, PGLITE_TUNING, type Database, type Db, type PgliteOptions, type PgliteTuning, type PoolUse } from './client.js';
 export { isForeignKeyViolation, isUniqueViolation } from './errors.js';
 export { BatchQueue } from './batch-queue.js';
 export { WriteBehind, type WriteKind } from './write-behind.js';
