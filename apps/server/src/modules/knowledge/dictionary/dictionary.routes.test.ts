@@ -77,7 +77,7 @@ describe('user dictionaries', () => {
     expect(tokens.some((terms) => terms.includes('云雀九号'))).toBe(true);
     // The bird notes never held the product's name: they are not indexed under it.
     expect(tokens.filter((terms) => terms.includes('云雀九号'))).toHaveLength(1);
-    expect(await findIndexDrift(c.t.database.db, kb.id)).toEqual({ stats: null, terms: [], postings: 0 });
+    expect(await findIndexDrift(c.t.database.db, kb.id)).toEqual({ stats: null, terms: [], postings: 0, groups: 0 });
 
     // The question is cut with the same words: the product outranks the page that only holds its parts.
     const after = await search(c.alice, kb.id, '云雀九号');
