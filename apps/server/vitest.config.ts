@@ -17,6 +17,10 @@ export default defineConfig({
     // Starting a test app (import, database) takes longer while other files share the cores.
     hookTimeout: 120_000,
     maxWorkers: workers,
+    // A worker imports the server once for all the files it runs, not once per file: that import took
+    // about half of an API test file's time. Each file still starts its own app on its own database; a
+    // file that mocks a module loads the server afresh and unloads it after (login-lock.routes.test.ts).
+    isolate: false,
     projects: [
       { extends: true, test: { name: 'unit', include: ['src/**/*.test.ts'], exclude: [apiTests] } },
       { extends: true, test: { name: 'api-pglite', include: [apiTests], env: { TEST_DB: 'pglite' } } },

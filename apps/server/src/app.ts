@@ -124,7 +124,7 @@ export async function buildApp({ config, database, smsProvider, logStream, exten
   const runs = createRunService({ db, writes, bus: database.bus, log: app.log });
   await runs.sweep();
   app.addHook('onClose', () => runs.close());
-  const jobs = createJobQueue({ db, bus: database.bus, log: app.log });
+  const jobs = createJobQueue({ db, bus: database.bus, log: app.log, leaseMs: config.JOB_LEASE_SECONDS * 1000 });
   app.addHook('onClose', () => jobs.close());
   const knowledge = createKnowledgeModule({
     db,

@@ -9,6 +9,8 @@ import { smallTextFiles } from '../../../test/fixtures/small-docs.js';
 import { findIndexDrift } from './retrieval/term-index-audit.js';
 
 const FINISHED = new Set(['done', 'failed']);
+/** The killed server's jobs are taken over once their lease ends: 5 s instead of the default 30 s per kill. */
+const SHORT_LEASE = { JOB_LEASE_SECONDS: '5' };
 
 /** The jobs' promise (docs/durable-work.md): `kill -9` during ingestion loses nothing, and nothing is indexed twice. */
 describe('crash recovery: the server killed with SIGKILL in the middle of ingesting and of re-indexing documents', () => {
@@ -80,7 +82,7 @@ describe('crash recovery: the server killed with SIGKILL in the middle of ingest
     selectRows<{ status: string; n: number }>(db, sql`select status, count(*)::int as n from kb_documents where kb_id = ${kbId}::uuid group by status order by status`);
 
   it('every document ends done after each restart, with no duplicate segments and an index equal to a full re-index', async () => {
-    server = await serverProcess();
+    server = await serverProcess(SHORT_LEASE);
     await server.start();
     await call('/api/user/register/by_username', { user_name: 'crash_kb', password: 'secret-123', nick_name: '崩溃', phone: '13900000001' });
     const { token } = await call<{ token: string }>('/api/user/login/by_username', { user_name: 'crash_kb', password: 'secret-123' });
@@ -112,7 +114,7 @@ describe('crash recovery: the server killed with SIGKILL in the middle of ingest
 
   it('a kill during a batch upload of many small files: every document ends done or failed, and the index equals a full re-index', async () => {
     await server?.dispose();
-    server = await serverProcess();
+    server = await serverProcess(SHORT_LEASE);
     await server.start();
     await call('/api/user/register/by_username', { user_name: 'crash_batch', password: 'secret-123', nick_name: '批量', phone: '13900000002' });
     const { token } = await call<{ token: string }>('/api/user/login/by_username', { user_name: 'crash_batch', password: 'secret-123' });

@@ -3,8 +3,13 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { PASSWORD, expectCode, expectOk, startTestApp, type TestApp } from '../../../test/harness.js';
 import type * as Security from '../../platform/security/index.js';
 
-// Counts every password check the server makes; the checks themselves are the real ones.
-const passwordChecks = vi.hoisted(() => ({ count: 0 }));
+// Counts every password check the server makes; the checks themselves are the real ones. Test files
+// share their worker's modules (vitest.config.ts): this one loads the server afresh so the mock below
+// reaches it, and unloads it again when done so no later file sees the mock.
+const passwordChecks = vi.hoisted(() => {
+  vi.resetModules();
+  return { count: 0 };
+});
 vi.mock('../../platform/security/index.js', async (importOriginal) => {
   const actual = await importOriginal<typeof Security>();
   return {
@@ -37,7 +42,11 @@ describe('sign-in lock', () => {
     userToken = await t.signUp('lock_user');
     for (const name of ['target', 'rightful', 'office_a', 'office_b', 'paired']) expectOk(await t.register(name));
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await t.close();
+    vi.doUnmock('../../platform/security/index.js');
+    vi.resetModules();
+  });
   beforeEach(() => {
     passwordChecks.count = 0;
   });

@@ -30,7 +30,7 @@ export interface JobQueueDeps {
   pollMs?: number;
   /** A claimed job is another process's to take after this long without a heartbeat. */
   leaseMs?: number;
-  /** How often expired leases are looked for. */
+  /** How often expired leases are looked for (default: every 10 s, or every lease if that is shorter). */
   sweepMs?: number;
   /** Wait before the second try; doubles with each further try (at most 5 minutes). */
   retryBaseMs?: number;
@@ -197,7 +197,7 @@ export function createJobQueue(deps: JobQueueDeps): JobQueue {
       );
       void sweep().then(wake);
       every(wake, deps.pollMs ?? 2_000);
-      every(sweep, deps.sweepMs ?? 10_000);
+      every(sweep, deps.sweepMs ?? Math.min(10_000, leaseMs));
       every(heartbeat, Math.max(10, Math.floor(leaseMs / 3)));
     },
 

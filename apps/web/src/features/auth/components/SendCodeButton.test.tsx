@@ -2,14 +2,18 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { Form, Input } from 'antd';
 import { AxiosHeaders, type AxiosAdapter } from 'axios';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { toast } from 'sonner';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { http } from '../../../lib/http';
 import { createQueryClient } from '../../../lib/query-client';
 import { PHONE_RULES } from '../rules';
 import { SendCodeButton } from './SendCodeButton';
 
-const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
-vi.mock('sonner', () => ({ toast }));
+// Spied on rather than mocked: test files share their worker's modules (vitest.config.ts).
+beforeEach(() => {
+  vi.spyOn(toast, 'success');
+  vi.spyOn(toast, 'error');
+});
 
 function renderForm() {
   render(

@@ -2,14 +2,18 @@ import type { KbDictionary, KnowledgeBase, UserInfo } from '@agent-platform/cont
 import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { AxiosHeaders, type AxiosAdapter } from 'axios';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { toast } from 'sonner';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { http } from '../../../lib/http';
 import { createQueryClient } from '../../../lib/query-client';
 import { userKeys } from '../../auth';
 import { DictionaryTab } from './DictionaryTab';
 
-const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
-vi.mock('sonner', () => ({ toast }));
+// Spied on rather than mocked: test files share their worker's modules (vitest.config.ts).
+beforeEach(() => {
+  vi.spyOn(toast, 'success');
+  vi.spyOn(toast, 'error');
+});
 
 const kb = (editable: boolean): KnowledgeBase => ({
   id: 'k1',
