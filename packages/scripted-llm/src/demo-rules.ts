@@ -1,6 +1,7 @@
 import type { ScriptRule } from './types.js';
 
-const LONG_ANSWER = Array.from({ length: 20 }, (_, index) => `这是一段较长回答的第 ${index + 1} 句。`);
+// Twelve seconds of writing: long enough for a browser test on a busy machine to stop it half-way.
+const LONG_ANSWER = Array.from({ length: 80 }, (_, index) => `这是一段较长回答的第 ${index + 1} 句。`);
 
 /**
  * The CLI's built-in script, for browser tests and benchmarks: a few recognisable questions get
