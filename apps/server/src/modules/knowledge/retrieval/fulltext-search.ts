@@ -92,9 +92,9 @@ function scoreKb(scope: KbScope, words: string[], runBigrams: string[], limit: n
 
 /**
  * Full-text search over jieba tokens, scored with BM25 from the bucketed index (term-index.ts): one
- * statement reads each knowledge base's segment count and average length with the index rows of the
- * query's terms' buckets (one per group of segments indexed together), the postings are scored here, and
- * a second statement names the best segments. Every knowledge base is scored with its own statistics;
+ * statement reads each knowledge base's segment count and average length, one the index rows of the
+ * query's terms' buckets (one per group of segments indexed together; one statement was measured slower
+ * on PGlite), the postings are scored here, and a last statement names the best segments. Every knowledge base is scored with its own statistics;
  * a score is relative to the best its knowledge base allows for the query.
  */
 export const searchFullText: FullTextSearch = async (db, kbIds, queryWords, limit) => {
@@ -103,21 +103,22 @@ export const searchFullText: FullTextSearch = async (db, kbIds, queryWords, limi
   const runBigrams = runBigramsOf(queryWords);
   const candidates = [...words, ...words.flatMap(bigramsOf), ...runBigrams];
   const buckets = [...new Set(candidates.map(bucketOf))].sort((a, b) => a - b);
-  // One statement (PGlite runs each on the server's thread): each knowledge base's stats with its rows.
-  const rows = await selectRows<{ kb_id: string; segments: number; tokens: number | string; bucket: number | null; data: Uint8Array | null }>(
-    db,
-    sql`select s.kb_id, s.segments, s.tokens, b.bucket, b.data from kb_index_stats s
-      left join kb_index_buckets b on b.kb_id = s.kb_id and b.bucket = any(${intArray(buckets)})
-      where s.kb_id = any(${uuidArray(kbIds)}) and s.segments > 0`,
+  const [stats, rows] = await Promise.all([
+    selectRows<{ kb_id: string; segments: number; tokens: number | string }>(
+      db,
+      sql`select kb_id, segments, tokens from kb_index_stats where kb_id = any(${uuidArray(kbIds)}) and segments > 0`,
+    ),
+    selectRows<{ kb_id: string; bucket: number; data: Uint8Array }>(
+      db,
+      sql`select kb_id, bucket, data from kb_index_buckets where kb_id = any(${uuidArray(kbIds)}) and bucket = any(${intArray(buckets)})`,
+    ),
+  ]);
+  const scopes = new Map<string, KbScope>(
+    stats.map((row) => [row.kb_id, { kbId: row.kb_id, segments: Number(row.segments), averageLength: Number(row.tokens) / Number(row.segments), rows: new Map() }]),
   );
-  const scopes = new Map<string, KbScope>();
   for (const row of rows) {
-    let scope = scopes.get(row.kb_id);
-    if (!scope) {
-      scope = { kbId: row.kb_id, segments: Number(row.segments), averageLength: Number(row.tokens) / Number(row.segments), rows: new Map() };
-      scopes.set(row.kb_id, scope);
-    }
-    if (row.bucket === null || row.data === null) continue;
+    const scope = scopes.get(row.kb_id);
+    if (!scope) continue;
     const list = scope.rows.get(row.bucket);
     if (list) list.push(row.data);
     else scope.rows.set(row.bucket, [row.data]);
