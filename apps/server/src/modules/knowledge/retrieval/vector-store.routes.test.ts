@@ -41,6 +41,14 @@ describe('vector store (pgvector where the database has it)', () => {
     }
     return { kbId, docId, segmentIds };
   }
+  /** Every segment of a seeded document gets the vector `embeddingOf` gives its position. */
+  const storeVectors = (seeded: { kbId: string; docId: string; segmentIds: string[] }, embeddingOf: (index: number) => number[]) =>
+    store.replaceForDocument(
+      t.database.db,
+      seeded.docId,
+      seeded.kbId,
+      seeded.segmentIds.map((segmentId, index) => ({ segmentId, embedding: embeddingOf(index) })),
+    );
 
   it('is available on PGlite and absent on the machine’s PostgreSQL, where writes do nothing', async () => {
     const { kbId, docId, segmentIds } = await seed(2);
@@ -59,12 +67,7 @@ describe('vector store (pgvector where the database has it)', () => {
     const a = await seed(3);
     const b = await seed(1);
     const db = t.database.db;
-    await store.replaceForDocument(
-      db,
-      a.docId,
-      a.kbId,
-      a.segmentIds.map((segmentId, axis) => ({ segmentId, embedding: around(axis, 8) })),
-    );
+    await storeVectors(a, (axis) => around(axis, 8));
     await store.replaceForDocument(db, b.docId, b.kbId, [{ segmentId: b.segmentIds[0]!, embedding: around(1, 8, 0) }]);
 
     const nearest = await store.search(db, [a.kbId], around(1, 8), 2);
@@ -128,12 +131,7 @@ describe('vector store (pgvector where the database has it)', () => {
     expect(hits[0]).toMatchObject({ segmentId: segmentIds[7], score: expect.closeTo(1, 3) });
 
     const longer = await seed(3);
-    await store.replaceForDocument(
-      db,
-      longer.docId,
-      longer.kbId,
-      longer.segmentIds.map((segmentId, axis) => ({ segmentId, embedding: around(axis, 4096) })),
-    );
+    await storeVectors(longer, (axis) => around(axis, 4096));
     expect(await t.rows(sql`select 1 from pg_indexes where indexname = 'kb_segment_vectors_hnsw_4096'`)).toEqual([]);
     expect((await store.search(db, [longer.kbId], around(1, 4096), 1)).map((hit) => hit.segmentId)).toEqual([longer.segmentIds[1]]);
   });
@@ -145,18 +143,8 @@ describe('vector store (pgvector where the database has it)', () => {
     const large = await seed(400);
     const small = await seed(12);
     const db = t.database.db;
-    await store.replaceForDocument(
-      db,
-      large.docId,
-      large.kbId,
-      large.segmentIds.map((segmentId, index) => ({ segmentId, embedding: spread(index) })),
-    );
-    await store.replaceForDocument(
-      db,
-      small.docId,
-      small.kbId,
-      small.segmentIds.map((segmentId, index) => ({ segmentId, embedding: spread(1000 + index) })),
-    );
+    await storeVectors(large, (index) => spread(index));
+    await storeVectors(small, (index) => spread(1000 + index));
     await t.rows(sql`analyze kb_segment_vectors`);
 
     // More than hnsw.ef_search's default (40): the index scan must go on until k rows came.
