@@ -21,6 +21,8 @@ const CONCURRENCY = [1, 4, 16];
 const EMBEDDING_MODEL = 'bench-embedding';
 /** A folder of small notes: 1–2 KB text files uploaded in requests of 100 (issue 18: all indexed in < 5 s on 2 cores). */
 const SMALL_FILES = Number(process.env.BENCH_KB_SMALL_FILES ?? 1000);
+/** The scripted embedding server's port; the PostgreSQL and PGlite servers take the next two. */
+const PORT = Number(process.env.BENCH_KB_PORT ?? 18811);
 
 interface Api {
   url: string;
@@ -64,17 +66,14 @@ async function countDocuments(api: Api, kbId: string, status: string): Promise<n
 
 /** Uploads documents `from`–`to` in multipart batches of 100 and waits until all are indexed; MB of text per second. */
 async function ingest(api: Api, kbId: string, from: number, to: number): Promise<number> {
+  // The documents are generated before the clock starts: generating them is the client's work (~1 s for 200).
+  const documents = Array.from({ length: to - from }, (_, offset) => corpusDocument(from + offset, PARAGRAPHS));
+  const bytes = documents.reduce((sum, doc) => sum + Buffer.byteLength(doc.text), 0);
   const started = performance.now();
-  let bytes = 0;
-  for (let start = from; start < to; start += UPLOAD_BATCH) {
+  for (let start = 0; start < documents.length; start += UPLOAD_BATCH) {
     const form = new FormData();
     form.append('kb_id', kbId);
-    for (let index = start; index < Math.min(to, start + UPLOAD_BATCH); index += 1) {
-      const doc = corpusDocument(index, PARAGRAPHS);
-      const content = Buffer.from(doc.text);
-      bytes += content.length;
-      form.append('files', new Blob([content]), doc.name);
-    }
+    for (const doc of documents.slice(start, start + UPLOAD_BATCH)) form.append('files', new Blob([doc.text]), doc.name);
     const response = await fetch(`${api.url}/api/kb/upload_docs`, { method: 'POST', headers: api.headers, body: form });
     const result = (await response.json()) as { code: number; msg: string; data: { failed: unknown[] } };
     if (result.code !== 200 || result.data.failed.length > 0) throw new Error(`upload: ${result.msg} ${JSON.stringify(result.data?.failed)}`);
@@ -83,7 +82,7 @@ async function ingest(api: Api, kbId: string, from: number, to: number): Promise
     const [done, failed] = [await countDocuments(api, kbId, 'done'), await countDocuments(api, kbId, 'failed')];
     if (failed > 0) throw new Error(`${failed} documents failed`);
     if (done >= to) break;
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await new Promise((resolve) => setTimeout(resolve, 100));
   }
   return bytes / 1e6 / ((performance.now() - started) / 1000);
 }
@@ -185,15 +184,15 @@ async function run(label: string, env: Record<string, string>, port: number, emb
   }
 }
 
-const embedder = await startScriptedModel([], 18811);
+const embedder = await startScriptedModel([], PORT);
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aip-bench-kb-'));
 try {
   // BENCH_KB_DBS=postgres or =pglite measures one of them only.
   const only = process.env.BENCH_KB_DBS;
   const skipped: RunReport = { steps: [] };
   const postgres =
-    only === 'pglite' ? skipped : await withPostgresDatabase((url) => run('PostgreSQL', { DATABASE_URL: url, DATA_DIR: path.join(dataDir, 'pg') }, 18812, embedder.apiUrl, url));
-  const pglite = only === 'postgres' ? skipped : await run('PGlite', { DATA_DIR: path.join(dataDir, 'pglite') }, 18813, embedder.apiUrl);
+    only === 'pglite' ? skipped : await withPostgresDatabase((url) => run('PostgreSQL', { DATABASE_URL: url, DATA_DIR: path.join(dataDir, 'pg') }, PORT + 1, embedder.apiUrl, url));
+  const pglite = only === 'postgres' ? skipped : await run('PGlite', { DATA_DIR: path.join(dataDir, 'pglite') }, PORT + 2, embedder.apiUrl);
   const load = fs.readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
   console.log(`\nknowledge bench: ${DOCUMENTS} documents; ${os.cpus().length} cores, load average ${load}`);
   const rows = [...postgres.steps.map((step) => ({ db: 'PostgreSQL', ...step })), ...pglite.steps.map((step) => ({ db: 'PGlite', ...step }))];
