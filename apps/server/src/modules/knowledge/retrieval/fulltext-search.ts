@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { selectRows, type Db } from '../../../platform/db/index.js';
+import { binaryInteger, selectBinaryRows, selectRows, type Db } from '../../../platform/db/index.js';
 import { bucketOf, findPostings, forEachPosting, type PostingSlice } from './index-buckets.js';
 import { bigramsOf, runBigramsOf } from './index-terms.js';
 import { intArray, uuidArray } from './sql-arrays.js';
@@ -90,6 +90,16 @@ function scoreKb(scope: KbScope, words: string[], runBigrams: string[], limit: n
   return scores.top(limit).map(({ ord, score }) => ({ ord, score: Math.min(1, score / best) }));
 }
 
+/** The index rows of some buckets, with their knowledge base as its 1-based place in `kbIds`. */
+async function readIndexRows(db: Db, kbIds: string[], buckets: number[]): Promise<Array<{ kbIndex: number; bucket: number; data: Uint8Array }>> {
+  const query = sql`select array_position(${uuidArray(kbIds)}, kb_id) as kb_index, bucket, data from kb_index_buckets
+    where kb_id = any(${uuidArray(kbIds)}) and bucket = any(${intArray(buckets)})`;
+  const binary = await selectBinaryRows(db, query);
+  if (binary) return binary.map(([kbIndex, bucket, data]) => ({ kbIndex: binaryInteger(kbIndex!), bucket: binaryInteger(bucket!), data: data! }));
+  const rows = await selectRows<{ kb_index: number; bucket: number; data: Uint8Array }>(db, query);
+  return rows.map((row) => ({ kbIndex: row.kb_index, bucket: row.bucket, data: row.data }));
+}
+
 /**
  * Full-text search over jieba tokens, scored with BM25 from the bucketed index (term-index.ts): one
  * statement reads each knowledge base's segment count and average length, one the index rows of the
@@ -108,16 +118,13 @@ export const searchFullText: FullTextSearch = async (db, kbIds, queryWords, limi
       db,
       sql`select kb_id, segments, tokens from kb_index_stats where kb_id = any(${uuidArray(kbIds)}) and segments > 0`,
     ),
-    selectRows<{ kb_id: string; bucket: number; data: Uint8Array }>(
-      db,
-      sql`select kb_id, bucket, data from kb_index_buckets where kb_id = any(${uuidArray(kbIds)}) and bucket = any(${intArray(buckets)})`,
-    ),
+    readIndexRows(db, kbIds, buckets),
   ]);
   const scopes = new Map<string, KbScope>(
     stats.map((row) => [row.kb_id, { kbId: row.kb_id, segments: Number(row.segments), averageLength: Number(row.tokens) / Number(row.segments), rows: new Map() }]),
   );
   for (const row of rows) {
-    const scope = scopes.get(row.kb_id);
+    const scope = scopes.get(kbIds[row.kbIndex - 1]!);
     if (!scope) continue;
     const list = scope.rows.get(row.bucket);
     if (list) list.push(row.data);

@@ -7,6 +7,9 @@ export class TopScores {
   private readonly ords: Int32Array;
   private readonly scores: Float64Array;
   private readonly mask: number;
+  /** The slots in use, in the order first used: `top` visits only these. */
+  private readonly used: Int32Array;
+  private size = 0;
 
   /** `expected`: at most how many ordinals will be added. */
   constructor(expected: number) {
@@ -15,12 +18,16 @@ export class TopScores {
     this.ords = new Int32Array(capacity).fill(-1);
     this.scores = new Float64Array(capacity);
     this.mask = capacity - 1;
+    this.used = new Int32Array(capacity);
   }
 
   add(ord: number, score: number): void {
     let slot = Math.imul(ord, 0x9e3779b1) & this.mask;
     while (this.ords[slot] !== ord && this.ords[slot] !== -1) slot = (slot + 1) & this.mask;
-    this.ords[slot] = ord;
+    if (this.ords[slot] === -1) {
+      this.ords[slot] = ord;
+      this.used[this.size++] = slot;
+    }
     this.scores[slot]! += score;
   }
 
@@ -28,18 +35,19 @@ export class TopScores {
   top(limit: number): Array<{ ord: number; score: number }> {
     const best: Array<{ ord: number; score: number }> = [];
     if (limit <= 0) return best;
-    const worse = (a: { ord: number; score: number }, b: { ord: number; score: number }) => a.score < b.score || (a.score === b.score && a.ord > b.ord);
-    for (let slot = 0; slot < this.ords.length; slot += 1) {
+    // Whether `entry` ranks below (ord, score).
+    const below = (entry: { ord: number; score: number }, ord: number, score: number) => entry.score < score || (entry.score === score && entry.ord > ord);
+    for (let index = 0; index < this.size; index += 1) {
+      const slot = this.used[index]!;
       const ord = this.ords[slot]!;
-      if (ord === -1) continue;
-      const entry = { ord, score: this.scores[slot]! };
-      if (best.length === limit && !worse(best[best.length - 1]!, entry)) continue;
-      let index = best.length === limit ? best.length - 1 : best.length;
-      while (index > 0 && worse(best[index - 1]!, entry)) {
-        best[index] = best[index - 1]!;
-        index -= 1;
+      const score = this.scores[slot]!;
+      if (best.length === limit && !below(best[limit - 1]!, ord, score)) continue;
+      let at = best.length === limit ? limit - 1 : best.length;
+      while (at > 0 && below(best[at - 1]!, ord, score)) {
+        best[at] = best[at - 1]!;
+        at -= 1;
       }
-      best[index] = entry;
+      best[at] = { ord, score };
     }
     return best;
   }
