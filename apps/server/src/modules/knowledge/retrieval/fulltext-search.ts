@@ -82,10 +82,11 @@ function scoreKb(scope: KbScope, words: string[], runBigrams: string[], limit: n
       weighted.reduce((sum, term) => sum + term.df, 0),
     ),
   );
+  // BM25's term weight: idf · tf · (k1 + 1) / (tf + k1 · (1 − b) + k1 · b · length / average length).
+  const [constant, perWord] = [K1 * (1 - B), lengthScale * B];
   for (const { slices, idf } of weighted) {
-    for (const slice of slices) {
-      forEachPosting(slice, (ord, tf, length) => scores.add(ord, (idf * tf * (K1 + 1)) / (tf + K1 * (1 - B) + lengthScale * B * length)));
-    }
+    const scale = idf * (K1 + 1);
+    for (const slice of slices) forEachPosting(slice, (ord, tf, length) => scores.add(ord, (scale * tf) / (tf + constant + perWord * length)));
   }
   return scores.top(limit).map(({ ord, score }) => ({ ord, score: Math.min(1, score / best) }));
 }
