@@ -57,6 +57,9 @@ function queryTermsOf(words: string[], runBigrams: string[], dfOf: (term: string
   return [...terms];
 }
 
+/** One table for every search: scoring runs start to end without awaiting, so no two searches share it at once. */
+const scoreTable = new TopScores(0);
+
 /** BM25 over one knowledge base's postings: its best `limit` segments by ordinal, scores relative to the best the query allows there. */
 function scoreKb(scope: KbScope, words: string[], runBigrams: string[], limit: number): Array<{ ord: number; score: number }> {
   const encoder = new TextEncoder();
@@ -76,7 +79,7 @@ function scoreKb(scope: KbScope, words: string[], runBigrams: string[], limit: n
     return { slices, idf, df };
   });
   // At most one score per segment, however many terms a segment holds.
-  const scores = new TopScores(
+  const scores = scoreTable.reset(
     Math.min(
       scope.segments,
       weighted.reduce((sum, term) => sum + term.df, 0),

@@ -78,4 +78,22 @@ describe('TopScores', () => {
     expect(scores.top(10)).toHaveLength(5);
     expect(scores.top(0)).toEqual([]);
   });
+
+  it('starts empty again after a reset, smaller or larger than before', () => {
+    const scores = new TopScores(1000);
+    for (let ord = 0; ord < 1000; ord += 1) scores.add(ord, ord);
+    scores.reset(2).add(7, 1);
+    scores.add(7, 1);
+    scores.add(3, 1.5);
+    expect(scores.top(5)).toEqual([
+      { ord: 7, score: 2 },
+      { ord: 3, score: 1.5 },
+    ]);
+    scores.reset(5000);
+    for (let ord = 0; ord < 5000; ord += 1) scores.add(ord * 3, 1);
+    expect(scores.top(2)).toEqual([
+      { ord: 0, score: 1 },
+      { ord: 3, score: 1 },
+    ]);
+  });
 });

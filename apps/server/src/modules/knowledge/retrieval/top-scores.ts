@@ -4,21 +4,38 @@
  * several times slower.
  */
 export class TopScores {
-  private readonly ords: Int32Array;
-  private readonly scores: Float64Array;
-  private readonly mask: number;
-  /** The slots in use, in the order first used: `top` visits only these. */
-  private readonly used: Int32Array;
+  private ords = new Int32Array(0);
+  private scores = new Float64Array(0);
+  private mask = 0;
+  /** The slots in use, in the order first used: `top` visits only these, and `reset` clears only these. */
+  private used = new Int32Array(0);
   private size = 0;
 
   /** `expected`: at most how many ordinals will be added. */
   constructor(expected: number) {
+    this.reset(expected);
+  }
+
+  /**
+   * Empties the table for a new count, keeping its arrays where they are large enough: at 100,000 segments
+   * a search's table is ~1 MB, which allocating and filling anew every search costs in collections.
+   */
+  reset(expected: number): this {
     let capacity = 16;
     while (capacity < expected * 2) capacity *= 2;
-    this.ords = new Int32Array(capacity).fill(-1);
-    this.scores = new Float64Array(capacity);
+    if (capacity > this.ords.length) {
+      [this.ords, this.scores, this.used] = [new Int32Array(capacity).fill(-1), new Float64Array(capacity), new Int32Array(capacity)];
+    } else {
+      for (let index = 0; index < this.size; index += 1) {
+        const slot = this.used[index]!;
+        this.ords[slot] = -1;
+        this.scores[slot] = 0;
+      }
+      capacity = this.ords.length;
+    }
     this.mask = capacity - 1;
-    this.used = new Int32Array(capacity);
+    this.size = 0;
+    return this;
   }
 
   add(ord: number, score: number): void {
