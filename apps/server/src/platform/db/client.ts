@@ -12,7 +12,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { createLocalBus, createPostgresBus, type Bus } from '../bus/index.js';
-import { prepareFrequentPgliteStatements } from './pglite-prepared-statements.js';
+import { DRIZZLE_TEXT_PARSERS, prepareFrequentPgliteStatements } from './pglite-prepared-statements.js';
 import { prepareFrequentStatements } from './prepared-statements.js';
 
 /** One type for both drivers: repositories take a `Db`, and a transaction is a `Db` too. */
@@ -91,7 +91,8 @@ const BYTEA = 17;
 
 /**
  * PGlite's own `bytea` parser makes each byte from a substring and `parseInt`: ~50 ms for the 600 KB a
- * full-text search reads at 100,000 segments. Node decodes the same hex natively.
+ * full-text search reads at 100,000 segments. Node decodes the same hex natively. The types drizzle reads
+ * as text are read as text here already (pglite-prepared-statements.ts says why).
  */
 const PGLITE_PARSERS = { [BYTEA]: (value: string) => Buffer.from(value.slice(2), 'hex') };
 
@@ -111,6 +112,8 @@ export async function openPglite(options: PgliteOptions): Promise<Database> {
     startParams: settings.length > 0 ? startParamsOf(settings) : undefined,
   });
   await client.waitReady;
+  // After `waitReady`: PGlite sets its array types' parsers while starting.
+  Object.assign(client.parsers, DRIZZLE_TEXT_PARSERS);
   const db = drizzlePglite({ client }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder: migrationsFolder() });
   prepareFrequentPgliteStatements(client);

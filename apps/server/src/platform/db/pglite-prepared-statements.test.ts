@@ -2,7 +2,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { prepareFrequentPgliteStatements } from './pglite-prepared-statements.js';
+import { DRIZZLE_TEXT_PARSERS, prepareFrequentPgliteStatements } from './pglite-prepared-statements.js';
 
 describe('prepared statements on PGlite', () => {
   let client: PGlite;
@@ -65,5 +65,21 @@ describe('prepared statements on PGlite', () => {
     await expect(client.query(broken, [1])).rejects.toThrow(/missing_table/);
     await expect(client.query(broken, [1])).rejects.toThrow(/missing_table/);
     expect(await prepared()).toEqual([]);
+  });
+
+  it("answers drizzle's text types the same when the client reads them as text itself (as openPglite sets it)", async () => {
+    const db = drizzle({ client });
+    await client.query(`insert into notes (id, body, at) values (1, '一', '2026-11-26 08:00:00+00')`);
+    const read = () => db.execute(sql`select at, array[at, at] as ats, now() - at as age, at::date as day from notes where id = ${1}`);
+    const before = (await read()).rows[0] as Record<string, unknown>;
+    Object.assign(client.parsers, DRIZZLE_TEXT_PARSERS);
+    const after = [(await read()).rows[0], (await read()).rows[0]] as Array<Record<string, unknown>>;
+    expect(typeof before.at).toBe('string');
+    for (const row of after) {
+      expect(row.at).toEqual(before.at);
+      expect(row.ats).toEqual(before.ats);
+      expect(row.day).toEqual(before.day);
+      expect(typeof row.age).toBe('string');
+    }
   });
 });
