@@ -12,6 +12,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { createLocalBus, createPostgresBus, type Bus } from '../bus/index.js';
+import { tuningForData } from './pglite-buffers.js';
 import { DRIZZLE_TEXT_PARSERS, prepareFrequentPgliteStatements } from './pglite-prepared-statements.js';
 import { prepareFrequentStatements } from './prepared-statements.js';
 
@@ -101,7 +102,7 @@ const startParamsOf = (settings: string[]) => [...(PGlite as unknown as { defaul
 export async function openPglite(options: PgliteOptions): Promise<Database> {
   if (options.dataDir) fs.mkdirSync(options.dataDir, { recursive: true });
   // pgvector ships with PGlite; `CREATE EXTENSION vector` is run by the knowledge module when first needed.
-  const { initialMemory, settings = [], v8Flags = [] } = options.tuning ?? PGLITE_TUNING;
+  const { initialMemory, settings = [], v8Flags = [] } = options.tuning ?? tuningForData(options.dataDir, PGLITE_TUNING);
   for (const flag of v8Flags) v8.setFlagsFromString(flag);
   const client = new PGlite({
     dataDir: options.dataDir,
