@@ -7,7 +7,8 @@ import type { Db } from './client.js';
  * Rows in PostgreSQL's binary format, straight from PGlite's protocol bytes. PGlite's own `query` asks for
  * text: a `bytea` then travels as hex (twice its size), is decoded to a JavaScript string, copied and parsed
  * again; for the full-text index's rows (hundreds of kilobytes per search at 100,000 segments) that was a
- * third of a search. Here each field is a view of the received bytes, decoded by the caller.
+ * third of a search, all on the server's thread. Here each field is a view of the received bytes, decoded
+ * by the caller.
  */
 
 const dialect = new PgDialect();
@@ -99,7 +100,9 @@ async function runBinary(client: PGlite, text: string, values: Array<string | nu
 
 /**
  * Runs a read-only statement on PGlite with every column in binary format; `undefined` when `db` is not
- * PGlite (PostgreSQL's server encodes text in its own process, so the text path costs this one little).
+ * PGlite (PostgreSQL's server encodes text in its own process, so the text path costs it little; and
+ * node-postgres decodes every field of a connection in one mode, so a binary query on a text connection
+ * comes back mangled), or is a transaction.
  */
 export async function selectBinaryRows(db: Db, query: SQL): Promise<Array<Array<Uint8Array | null>> | undefined> {
   const client = (db as unknown as { $client?: unknown }).$client;
