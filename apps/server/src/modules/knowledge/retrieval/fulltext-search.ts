@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { binaryInteger, selectBinaryRows, selectRows, type Db } from '../../../platform/db/index.js';
-import { bucketOf, findPostings, forEachPosting, type PostingSlice } from './index-buckets.js';
+import { bucketOf, DecodedPostings, findPostings, type PostingSlice } from './index-buckets.js';
 import { bigramsOf, runBigramsOf } from './index-terms.js';
 import { intArray, uuidArray } from './sql-arrays.js';
 import { TopScores } from './top-scores.js';
@@ -21,6 +21,8 @@ export type FullTextSearch = (db: Db, kbIds: string[], queryWords: string[], lim
 interface KbScope {
   kbId: string;
   segments: number;
+  /** Every ordinal of the knowledge base is below it. */
+  ordLimit: number;
   averageLength: number;
   /** The rows read for the query, by bucket. */
   rows: Map<number, Uint8Array[]>;
@@ -57,8 +59,9 @@ function queryTermsOf(words: string[], runBigrams: string[], dfOf: (term: string
   return [...terms];
 }
 
-/** One table for every search: scoring runs start to end without awaiting, so no two searches share it at once. */
-const scoreTable = new TopScores(0);
+/** One table and one decoding buffer for every search: scoring runs start to end without awaiting, so no two searches share them at once. */
+const scoreTable = new TopScores(0, 0);
+const decoded = new DecodedPostings();
 
 /** BM25 over one knowledge base's postings: its best `limit` segments by ordinal, scores relative to the best the query allows there. */
 function scoreKb(scope: KbScope, words: string[], runBigrams: string[], limit: number): Array<{ ord: number; score: number }> {
@@ -80,16 +83,20 @@ function scoreKb(scope: KbScope, words: string[], runBigrams: string[], limit: n
   });
   // At most one score per segment, however many terms a segment holds.
   const scores = scoreTable.reset(
-    Math.min(
-      scope.segments,
-      weighted.reduce((sum, term) => sum + term.df, 0),
-    ),
+    scope.ordLimit,
+    weighted.reduce((sum, term) => sum + term.df, 0),
   );
   // BM25's term weight: idf · tf · (k1 + 1) / (tf + k1 · (1 − b) + k1 · b · length / average length).
   const [constant, perWord] = [K1 * (1 - B), lengthScale * B];
   for (const { slices, idf } of weighted) {
     const scale = idf * (K1 + 1);
-    for (const slice of slices) forEachPosting(slice, (ord, tf, length) => scores.add(ord, (scale * tf) / (tf + constant + perWord * length)));
+    for (const slice of slices) {
+      const count = decoded.decode(slice);
+      const { ords, tfs, lengths } = decoded;
+      for (let index = 0; index < count; index += 1) {
+        scores.add(ords[index]!, (scale * tfs[index]!) / (tfs[index]! + constant + perWord * lengths[index]!));
+      }
+    }
   }
   return scores.top(limit).map(({ ord, score }) => ({ ord, score: Math.min(1, score / best) }));
 }
@@ -118,14 +125,23 @@ export const searchFullText: FullTextSearch = async (db, kbIds, queryWords, limi
   const candidates = [...words, ...words.flatMap(bigramsOf), ...runBigrams];
   const buckets = [...new Set(candidates.map(bucketOf))].sort((a, b) => a - b);
   const [stats, rows] = await Promise.all([
-    selectRows<{ kb_id: string; segments: number; tokens: number | string }>(
+    selectRows<{ kb_id: string; segments: number; tokens: number | string; next_ord: number }>(
       db,
-      sql`select kb_id, segments, tokens from kb_index_stats where kb_id = any(${uuidArray(kbIds)}) and segments > 0`,
+      sql`select kb_id, segments, tokens, next_ord from kb_index_stats where kb_id = any(${uuidArray(kbIds)}) and segments > 0`,
     ),
     readIndexRows(db, kbIds, buckets),
   ]);
   const scopes = new Map<string, KbScope>(
-    stats.map((row) => [row.kb_id, { kbId: row.kb_id, segments: Number(row.segments), averageLength: Number(row.tokens) / Number(row.segments), rows: new Map() }]),
+    stats.map((row) => [
+      row.kb_id,
+      {
+        kbId: row.kb_id,
+        segments: Number(row.segments),
+        ordLimit: Number(row.next_ord),
+        averageLength: Number(row.tokens) / Number(row.segments),
+        rows: new Map(),
+      },
+    ]),
   );
   for (const row of rows) {
     const scope = scopes.get(kbIds[row.kbIndex - 1]!);

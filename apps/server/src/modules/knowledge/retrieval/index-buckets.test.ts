@@ -60,7 +60,7 @@ describe('full-text index rows', () => {
 
 describe('TopScores', () => {
   it('sums scores per ordinal and keeps the best, ties by lower ordinal', () => {
-    const scores = new TopScores(6);
+    const scores = new TopScores(10, 6);
     for (const [ord, score] of [
       [5, 1],
       [3, 2],
@@ -80,16 +80,17 @@ describe('TopScores', () => {
   });
 
   it('starts empty again after a reset, smaller or larger than before', () => {
-    const scores = new TopScores(1000);
-    for (let ord = 0; ord < 1000; ord += 1) scores.add(ord, ord);
-    scores.reset(2).add(7, 1);
+    const scores = new TopScores(1000, 1000);
+    for (let ord = 0; ord < 1000; ord += 1) scores.add(ord, ord + 1);
+    scores.reset(10, 2).add(7, 1);
     scores.add(7, 1);
     scores.add(3, 1.5);
     expect(scores.top(5)).toEqual([
       { ord: 7, score: 2 },
       { ord: 3, score: 1.5 },
     ]);
-    scores.reset(5000);
+    // Ordinals past the expected limit still count.
+    scores.reset(100, 5000);
     for (let ord = 0; ord < 5000; ord += 1) scores.add(ord * 3, 1);
     expect(scores.top(2)).toEqual([
       { ord: 0, score: 1 },
