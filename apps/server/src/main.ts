@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import v8 from 'node:v8';
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
+import { collectGarbageWhenIdle } from './platform/http/index.js';
 import { openPglite, openPostgres, type Database } from './platform/db/index.js';
 
 const SHUTDOWN_TIMEOUT_MS = 10_000;
@@ -34,6 +35,7 @@ async function main(): Promise<void> {
   config.WEB_DIST ??= defaultWebDist();
   const database = await openDatabase(config, (error) => console.error('database pool error', error));
   const app = await buildApp({ config, database });
+  collectGarbageWhenIdle(app);
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -1,5 +1,5 @@
 import { HITL_KINDS, id, mcpToolNameOf, requiredText } from '@agent-platform/contracts';
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import type { CallToolResult, ServerNotification, ServerRequest } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
@@ -52,8 +52,10 @@ function progressOf(extra: Extra) {
 }
 
 /** The MCP server of one session: one tool, `ask_<name>`, answered by the agent's or setup's own runs. */
-export function askServer(deps: AskServerDeps): McpServer {
+export async function askServer(deps: AskServerDeps): Promise<McpServer> {
   const { subject, holder, runner, log } = deps;
+  // Loaded by the first session, not by every server (docs/decisions/pglite-memory.md).
+  const { McpServer } = await import('@modelcontextprotocol/sdk/server/mcp.js');
   const server = new McpServer({ name: 'agent-platform', title: subject.name, version: '1.0.0' }, { instructions: subject.description || undefined });
 
   /** The person's decision at a pause, or why there is none (a text for the result). */

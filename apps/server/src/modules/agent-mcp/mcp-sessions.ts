@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import type { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { tooManySessions } from './agent-mcp.errors.js';
 
 /** One MCP client's session in this process: its transport and server, the key it opened with. */
@@ -64,7 +64,9 @@ export function createMcpSessions({ maxSessions, idleMs }: SessionLimits) {
     },
 
     /** A new session for the key, its server built for it; kept once the client's `initialize` is answered. */
-    async open(keyId: string, subjectId: string, build: (activity: SessionActivity) => McpServer): Promise<StreamableHTTPServerTransport> {
+    async open(keyId: string, subjectId: string, build: (activity: SessionActivity) => Promise<McpServer>): Promise<StreamableHTTPServerTransport> {
+      // The MCP SDK's server side is loaded by the first session, not by every server.
+      const { StreamableHTTPServerTransport } = await import('@modelcontextprotocol/sdk/server/streamableHttp.js');
       if (sessions.size >= maxSessions) makeRoom();
       const session: Session = {
         keyId,
@@ -79,7 +81,7 @@ export function createMcpSessions({ maxSessions, idleMs }: SessionLimits) {
       session.transport.onclose = () => {
         if (session.transport.sessionId) sessions.delete(session.transport.sessionId);
       };
-      session.server = build({
+      session.server = await build({
         async busy(work) {
           session.running += 1;
           try {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { createRequire } from 'node:module';
 import type { DbType } from '@agent-platform/contracts';
-import { format } from 'sql-formatter';
+import type * as SqlFormatter from 'sql-formatter';
 import { AppError, type AuthUser } from '../../core/index.js';
 import type { ChatMessage, TokenUsage } from '../../platform/llm/index.js';
 import { appendStep, listSteps, type RunExecutor, type RunOutcome, type RunStepRow } from '../../runtime/runs/index.js';
@@ -50,9 +51,13 @@ function stateOf(steps: RunStepRow[]): { tried: Array<{ sql: string; error: stri
   return { tried, decided };
 }
 
+/** sql-formatter (~2 MB of heap) is loaded by the first statement shown for confirmation, not by every server. */
+let sqlFormatter: typeof SqlFormatter | undefined;
+
 export const formatSql = (sql: string, dialect: DbType) => {
   try {
-    return format(sql, { language: dialect === 'mysql' ? 'mysql' : 'postgresql', keywordCase: 'upper', functionCase: 'upper' });
+    sqlFormatter ??= createRequire(import.meta.url)('sql-formatter') as typeof SqlFormatter;
+    return sqlFormatter.format(sql, { language: dialect === 'mysql' ? 'mysql' : 'postgresql', keywordCase: 'upper', functionCase: 'upper' });
   } catch {
     return sql;
   }

@@ -1,8 +1,5 @@
 import type { McpTransport } from '@agent-platform/contracts';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
-import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { Outbound, OutboundAccess } from '../../platform/net/index.js';
 import { describeFailure, McpUnavailable, timeoutMessage } from './mcp-failures.js';
@@ -31,13 +28,26 @@ export interface McpConnector {
   assertStdioAllowed(command: string): void;
 }
 
+/** The MCP SDK's client and transports (~9 MB resident) are loaded by the first connection, not by every server. */
+async function loadMcpClient() {
+  const [{ Client }, { SSEClientTransport }, { getDefaultEnvironment, StdioClientTransport }, { StreamableHTTPClientTransport }] = await Promise.all([
+    import('@modelcontextprotocol/sdk/client/index.js'),
+    import('@modelcontextprotocol/sdk/client/sse.js'),
+    import('@modelcontextprotocol/sdk/client/stdio.js'),
+    import('@modelcontextprotocol/sdk/client/streamableHttp.js'),
+  ]);
+  return { Client, SSEClientTransport, getDefaultEnvironment, StdioClientTransport, StreamableHTTPClientTransport };
+}
+
+type McpClientSdk = Awaited<ReturnType<typeof loadMcpClient>>;
+
 export function createMcpConnector({ outbound, stdioCommands, timeoutMs }: { outbound: Outbound; stdioCommands: readonly string[]; timeoutMs: number }): McpConnector {
   function assertStdioAllowed(command: string): void {
     if (stdioCommands.length === 0) throw stdioDisabled();
     if (!stdioCommands.includes(command)) throw stdioCommandNotAllowed(command, stdioCommands);
   }
 
-  function transportOf(config: McpConnectionConfig): Transport {
+  function transportOf({ SSEClientTransport, getDefaultEnvironment, StdioClientTransport, StreamableHTTPClientTransport }: McpClientSdk, config: McpConnectionConfig): Transport {
     if (config.transport === 'stdio') {
       assertStdioAllowed(config.command);
       // No shell: the command and its arguments go to the process as they are.
@@ -61,8 +71,9 @@ export function createMcpConnector({ outbound, stdioCommands, timeoutMs }: { out
     assertStdioAllowed,
     async connect(config) {
       const onChanged = config.onFunctionsChanged;
-      const client = new Client({ name: 'agent-platform', version: '1.0.0' }, onChanged ? { listChanged: { tools: { autoRefresh: false, onChanged: () => onChanged() } } } : {});
-      const transport = transportOf(config);
+      const sdk = await loadMcpClient();
+      const client = new sdk.Client({ name: 'agent-platform', version: '1.0.0' }, onChanged ? { listChanged: { tools: { autoRefresh: false, onChanged: () => onChanged() } } } : {});
+      const transport = transportOf(sdk, config);
       let timer: NodeJS.Timeout | undefined;
       // The SSE transport waits for its endpoint event with no limit of its own: bound the whole handshake.
       const timedOut = new Promise<never>((_resolve, reject) => {

@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import pg from 'pg';
+import type pg from 'pg';
 
 /**
  * Notifications between server processes: PostgreSQL LISTEN/NOTIFY when there are many processes,
@@ -63,8 +63,10 @@ export async function createPostgresBus(url: string, onError: (error: Error) => 
     return run;
   };
 
+  // Loaded here: a server on PGlite never needs PostgreSQL's driver.
+  const { Client } = (await import('pg')).default;
   async function connect(): Promise<void> {
-    const next = new pg.Client({ connectionString: url });
+    const next = new Client({ connectionString: url });
     next.on('notification', (message) => local.emit(message.channel, message.payload ?? ''));
     next.on('error', (error) => {
       onError(error);

@@ -5,12 +5,9 @@ import v8 from 'node:v8';
 import { PGlite } from '@electric-sql/pglite';
 import { vector } from '@electric-sql/pglite-pgvector';
 import { sql } from 'drizzle-orm';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import pg from 'pg';
 import { createLocalBus, createPostgresBus, type Bus } from '../bus/index.js';
 import { tuningForData } from './pglite-buffers.js';
 import { DRIZZLE_TEXT_PARSERS, prepareFrequentPgliteStatements } from './pglite-prepared-statements.js';
@@ -134,7 +131,18 @@ export async function openPglite(options: PgliteOptions): Promise<Database> {
   };
 }
 
+/** PostgreSQL's driver and Drizzle's adapter for it: loaded by a server that uses PostgreSQL, not by one on PGlite. */
+async function loadPostgresDriver() {
+  const [{ default: pg }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
+    import('pg'),
+    import('drizzle-orm/node-postgres'),
+    import('drizzle-orm/node-postgres/migrator'),
+  ]);
+  return { pg, drizzlePg, migratePg };
+}
+
 export async function openPostgres(url: string, poolSize: number, onError: (error: Error) => void): Promise<Database> {
+  const { pg, drizzlePg, migratePg } = await loadPostgresDriver();
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   pool.on('error', onError);
   prepareFrequentStatements(pool);

@@ -1,15 +1,26 @@
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import { Jieba } from '@node-rs/jieba';
-import { dict } from '@node-rs/jieba/dict.js';
 import { STOP_WORDS } from './stop-words.js';
 import type { UserWords } from './user-words.js';
 
 let jieba: Jieba | undefined;
 
+/**
+ * `@node-rs/jieba/dict.js` reads dict.txt and idf.txt (11 MB, the latter unused here) when imported and
+ * keeps both for the life of the process, in every thread that imports it. Read here on first use, the
+ * dictionary is dropped once jieba has built its own from it (docs/decisions/pglite-memory.md).
+ */
+function loadJieba(): Jieba {
+  const dictFile = createRequire(import.meta.url).resolve('@node-rs/jieba/dict.txt');
+  return Jieba.withDict(fs.readFileSync(dictFile));
+}
+
 const NOT_A_WORD = /^[\p{P}\p{S}\p{Z}\p{C}\s]*$/u;
 
 function cut(text: string): string[] {
   // Loading the dictionary takes a moment: once per process, on first use.
-  jieba ??= Jieba.withDict(dict);
+  jieba ??= loadJieba();
   return text === '' ? [] : jieba.cutForSearch(text, true);
 }
 

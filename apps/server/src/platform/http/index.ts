@@ -8,3 +8,4 @@ export { installMultipart, withUploadParts } from './multipart.js';
 export { serveWebApp } from './web-static.js';
 export { installSecurityHeaders, CONTENT_SECURITY_POLICY, EMBED_CONTENT_SECURITY_POLICY } from './security-headers.js';
 export { contentDisposition, downloadSink } from './send-download.js';
+export { collectGarbageWhenIdle } from './idle-collection.js';

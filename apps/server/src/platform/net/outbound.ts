@@ -1,6 +1,7 @@
 import { lookup as dnsLookup, promises as dnsPromises, type LookupAddress } from 'node:dns';
+import { createRequire } from 'node:module';
 import { isIP, type LookupFunction } from 'node:net';
-import { Agent, fetch as undiciFetch, type Dispatcher } from 'undici';
+import type { Agent, Dispatcher, fetch as undiciFetch } from 'undici';
 import { isPrivateAddress } from './private-address.js';
 import { createStreamAgents, type StreamRequest, type StreamResponse } from './stream-request.js';
 
@@ -100,6 +101,14 @@ function redirectedInit(init: RequestInit | undefined, status: number, from: URL
   return { ...init, headers, ...(toGet ? { method: 'GET', body: undefined } : {}) };
 }
 
+interface Undici {
+  Agent: typeof Agent;
+  fetch: typeof undiciFetch;
+}
+let undici: Undici | undefined;
+/** The undici package (~5 MB of heap) is loaded by the first outbound request, not by every server. */
+const loadUndici = () => (undici ??= createRequire(import.meta.url)('undici') as Undici);
+
 /**
  * Outbound HTTP for everything a user configures (model endpoints, tools, MCP services, web fetch).
  * `allowedHosts` (host names or IPs) are reachable by everyone even when they resolve to private addresses.
@@ -123,9 +132,12 @@ export function createOutbound({ allowedHosts }: { allowedHosts: readonly string
 
   // Idle sockets are dropped before Node servers' own 5 s keep-alive ends, so a request rarely meets a closing socket.
   const keepAliveTimeout = 4_000;
-  const trustedAgent = new Agent({ keepAliveTimeout });
-  const guardedAgent = new Agent({ keepAliveTimeout, connect: { lookup: guardedLookup } });
-  const dispatcher = (access: OutboundAccess): Dispatcher => (access.trusted && access.host === undefined ? trustedAgent : guardedAgent);
+  let agents: { trusted: Agent; guarded: Agent } | undefined;
+  const agentsMade = () => {
+    const { Agent } = loadUndici();
+    return (agents ??= { trusted: new Agent({ keepAliveTimeout }), guarded: new Agent({ keepAliveTimeout, connect: { lookup: guardedLookup } }) });
+  };
+  const dispatcher = (access: OutboundAccess): Dispatcher => (access.trusted && access.host === undefined ? agentsMade().trusted : agentsMade().guarded);
   const trustedStreams = createStreamAgents({ keepAliveMs: keepAliveTimeout });
   const guardedStreams = createStreamAgents({ keepAliveMs: keepAliveTimeout, lookup: guardedLookup });
 
@@ -162,7 +174,7 @@ export function createOutbound({ allowedHosts }: { allowedHosts: readonly string
         for (let hop = 0; ; hop += 1) {
           const here = accessAt(access, url);
           assertAllowed(url, here);
-          const response = await undiciFetch(url, { ...current, redirect: 'manual', dispatcher: dispatcher(here) } as Parameters<typeof undiciFetch>[1]);
+          const response = await loadUndici().fetch(url, { ...current, redirect: 'manual', dispatcher: dispatcher(here) } as Parameters<Undici['fetch']>[1]);
           const location = response.headers.get('location');
           if (!followRedirects || !REDIRECT_STATUSES.has(response.status) || !location) return response as unknown as Response;
           await response.body?.cancel();
@@ -183,7 +195,7 @@ export function createOutbound({ allowedHosts }: { allowedHosts: readonly string
     async close() {
       trustedStreams.close();
       guardedStreams.close();
-      await Promise.all([trustedAgent.close(), guardedAgent.close()]);
+      if (agents) await Promise.all([agents.trusted.close(), agents.guarded.close()]);
     },
   };
 }

@@ -1,6 +1,6 @@
 import type { DbTableInfo } from '@agent-platform/contracts';
 import net from 'node:net';
-import mysql from 'mysql2/promise';
+import type { PoolConnection, RowDataPacket } from 'mysql2/promise';
 import { tablesFromCatalogue } from './catalogue.js';
 import { keptRows } from './result-rows.js';
 import { NETWORK_CODES, nameIn, PRIVILEGE_WARNINGS, sqlError, SqlClientError, tlsFailure, within, type SqlClient, type SqlLimits, type SqlResult, type SqlTarget } from './sql-client.js';
@@ -46,7 +46,8 @@ function classify(error: unknown, timeoutMs: number): SqlClientError {
 const WRITE_GRANT = /\b(ALL PRIVILEGES|INSERT|UPDATE|DELETE|CREATE|DROP|ALTER|INDEX|EXECUTE|CREATE ROUTINE|ALTER ROUTINE|TRIGGER|EVENT|GRANT OPTION)\b/i;
 const FILE_GRANT = /\b(FILE|SUPER)\b|ALL PRIVILEGES ON \*\.\*/i;
 
-export function openMysqlClient(target: SqlTarget, statementTimeoutMs: number): SqlClient {
+export async function openMysqlClient(target: SqlTarget, statementTimeoutMs: number): Promise<SqlClient> {
+  const { default: mysql } = await import('mysql2/promise');
   const pool = mysql.createPool({
     // The driver checks the certificate against `host`: the name the user gave. The socket goes to
     // the address the outbound rules checked (never resolved again: no DNS rebinding in between).
@@ -156,7 +157,7 @@ export function openMysqlClient(target: SqlTarget, statementTimeoutMs: number): 
     },
 
     async runReadOnly(sql: string, limits: SqlLimits): Promise<SqlResult> {
-      let connection: mysql.PoolConnection | undefined;
+      let connection: PoolConnection | undefined;
       let healthy = false;
       try {
         connection = await within(target.connectTimeoutMs, pool.getConnection());
@@ -167,7 +168,7 @@ export function openMysqlClient(target: SqlTarget, statementTimeoutMs: number): 
         // Read-only twice: the session (which DDL's implicit commit cannot end) and the transaction.
         await connection.query('start transaction read only');
         const started = performance.now();
-        const [rows, fields] = await connection.query<mysql.RowDataPacket[][]>({ sql, rowsAsArray: true, timeout: limits.statementTimeoutMs + 5_000 });
+        const [rows, fields] = await connection.query<RowDataPacket[][]>({ sql, rowsAsArray: true, timeout: limits.statementTimeoutMs + 5_000 });
         const duration_ms = Math.round(performance.now() - started);
         const kept = keptRows(
           rows,

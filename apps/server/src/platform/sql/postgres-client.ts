@@ -1,5 +1,5 @@
 import type { DbTableInfo } from '@agent-platform/contracts';
-import pg from 'pg';
+import type pg from 'pg';
 import { keptRows } from './result-rows.js';
 import { NETWORK_CODES, nameIn, PRIVILEGE_WARNINGS, sqlError, SqlClientError, tlsFailure, within, type SqlClient, type SqlLimits, type SqlResult, type SqlTarget } from './sql-client.js';
 import { tlsOptions } from './tls-options.js';
@@ -44,9 +44,10 @@ function startupOptions(target: SqlTarget, statementTimeoutMs: number): string {
   return `-c default_transaction_read_only=on -c statement_timeout=${statementTimeoutMs} -c search_path=${schema}`;
 }
 
-export function openPostgresClient(target: SqlTarget, statementTimeoutMs: number): SqlClient {
+export async function openPostgresClient(target: SqlTarget, statementTimeoutMs: number): Promise<SqlClient> {
+  const { Pool } = (await import('pg')).default;
   const schema = target.schema || 'public';
-  const pool = new pg.Pool({
+  const pool = new Pool({
     host: target.host,
     port: target.port,
     database: target.database,

@@ -1,6 +1,6 @@
-import { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, NoSuchKey, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
-import { Upload } from '@aws-sdk/lib-storage';
 import { Readable } from 'node:stream';
+import type * as ClientS3 from '@aws-sdk/client-s3';
+import type * as LibStorage from '@aws-sdk/lib-storage';
 import { MeasuringStream } from './measure.js';
 import { assertSafeKey, BlobNotFoundError, type BlobStore } from './types.js';
 
@@ -18,8 +18,17 @@ export interface S3StoreConfig {
 
 const MIN_PART_SIZE = 5 * 1024 * 1024;
 
+/** The AWS SDK (~20 MB resident once loaded) is loaded when a bucket is first used, not by every server. */
+type S3Sdk = typeof ClientS3 & typeof LibStorage;
+type S3Client = ClientS3.S3Client;
+
+async function loadS3Sdk(): Promise<S3Sdk> {
+  const [client, storage] = await Promise.all([import('@aws-sdk/client-s3'), import('@aws-sdk/lib-storage')]);
+  return { ...client, ...storage };
+}
+
 /** The S3 client for a store: only the checksums a request requires, so MinIO, OSS, COS … accept it. */
-export function createS3Client(config: S3StoreConfig): S3Client {
+function createS3Client({ S3Client }: S3Sdk, config: S3StoreConfig): S3Client {
   return new S3Client({
     endpoint: config.endpoint,
     region: config.region,
@@ -34,14 +43,17 @@ export function createS3Client(config: S3StoreConfig): S3Client {
  * Blobs in an S3-compatible bucket. Uploads go up in parts (two at a time), so memory stays at a few
  * parts whatever the size; an upload that fails is aborted, leaving nothing under the key.
  */
-export function createS3BlobStore(config: S3StoreConfig, client: S3Client = createS3Client(config)): BlobStore {
+export function createS3BlobStore(config: S3StoreConfig): BlobStore {
   const Bucket = config.bucket;
+  let opened: Promise<{ sdk: S3Sdk; client: S3Client }> | undefined;
+  const open = () => (opened ??= loadS3Sdk().then((sdk) => ({ sdk, client: createS3Client(sdk, config) })));
   return {
     async put(key, body, { maxBytes }) {
       assertSafeKey(key);
       const measure = new MeasuringStream(maxBytes);
       body.on('error', (error) => measure.destroy(error));
-      const upload = new Upload({
+      const { sdk, client } = await open();
+      const upload = new sdk.Upload({
         client,
         params: { Bucket, Key: key, Body: body.pipe(measure), ContentType: 'application/octet-stream' },
         queueSize: 2,
@@ -54,12 +66,13 @@ export function createS3BlobStore(config: S3StoreConfig, client: S3Client = crea
 
     async get(key, range) {
       assertSafeKey(key);
+      const { sdk, client } = await open();
       try {
-        const answer = await client.send(new GetObjectCommand({ Bucket, Key: key, ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}) }));
+        const answer = await client.send(new sdk.GetObjectCommand({ Bucket, Key: key, ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}) }));
         if (!(answer.Body instanceof Readable)) throw new Error('S3 answered without a body stream');
         return answer.Body;
       } catch (error) {
-        if (error instanceof NoSuchKey || (error instanceof S3ServiceException && error.$metadata.httpStatusCode === 404)) {
+        if (error instanceof sdk.NoSuchKey || (error instanceof sdk.S3ServiceException && error.$metadata.httpStatusCode === 404)) {
           throw new BlobNotFoundError(key);
         }
         throw error;
@@ -68,22 +81,24 @@ export function createS3BlobStore(config: S3StoreConfig, client: S3Client = crea
 
     async delete(key) {
       assertSafeKey(key);
-      await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
+      const { sdk, client } = await open();
+      await client.send(new sdk.DeleteObjectCommand({ Bucket, Key: key }));
     },
 
     async health() {
+      const { sdk, client } = await open();
       try {
-        await client.send(new HeadBucketCommand({ Bucket }));
+        await client.send(new sdk.HeadBucketCommand({ Bucket }));
         return { store: 's3', location: Bucket };
       } catch (error) {
-        throw new Error(`存储桶 ${Bucket} 无法访问：${bucketFailure(error)}`, { cause: error });
+        throw new Error(`存储桶 ${Bucket} 无法访问：${bucketFailure(sdk, error)}`, { cause: error });
       }
     },
   };
 }
 
 /** Why a bucket cannot be reached, in Chinese: its HTTP status when S3 answered, the network's code when it did not. */
-function bucketFailure(error: unknown): string {
+function bucketFailure({ S3ServiceException }: S3Sdk, error: unknown): string {
   if (error instanceof S3ServiceException) {
     const status = error.$metadata.httpStatusCode;
     if (status === 404) return '存储桶不存在（404）';
