@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { PgliteTuning } from './client.js';
 
 /** Above this much data on disk PGlite gets PostgreSQL's default shared buffers instead of the server's smaller ones. */
 const LARGE_DATA_BYTES = 256 * 1024 * 1024;
@@ -24,7 +23,7 @@ function bytesUnder(dir: string): number {
  * ~12 ms of CPU; with 128 MB, 2–4 ms less per search (docs/decisions/pglite-memory.md). Read once at
  * start: a database that grows large while the server runs gets the larger buffers at its next start.
  */
-export function tuningForData(dataDir: string | undefined, tuning: PgliteTuning): PgliteTuning {
+export function tuningForData<Tuning extends { settings?: string[] }>(dataDir: string | undefined, tuning: Tuning): Tuning {
   if (!dataDir || !fs.existsSync(dataDir) || bytesUnder(dataDir) < LARGE_DATA_BYTES) return tuning;
   const settings = (tuning.settings ?? []).filter((setting) => !setting.startsWith('shared_buffers='));
   return { ...tuning, settings: [...settings, LARGE_SHARED_BUFFERS] };
