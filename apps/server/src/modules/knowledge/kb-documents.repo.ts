@@ -8,8 +8,8 @@ import { intArray, textArray, uuidArray } from './retrieval/sql-arrays.js';
 import { kbDocuments, kbSegments } from './knowledge.tables.js';
 
 export type NewKbDocument = typeof kbDocuments.$inferInsert;
-/** A new segment with its index terms, which the full-text index keeps and the row does not. */
-export type NewKbSegment = typeof kbSegments.$inferInsert & { terms: string[] };
+/** A new segment with its index terms joined by spaces, which the full-text index keeps and the row does not. */
+export type NewKbSegment = typeof kbSegments.$inferInsert & { terms: string };
 export type DocumentProgress = Partial<Pick<NewKbDocument, 'status' | 'progress' | 'statusText' | 'segmentCount' | 'jobId'>>;
 
 export async function insertDocuments(db: Db, documents: NewKbDocument[]): Promise<KbDocumentRow[]> {

@@ -23,17 +23,21 @@ export function bucketOf(term: string): number {
   return (hash >>> 0) % BUCKETS;
 }
 
-/** One segment as the index sees it: its ordinal in the knowledge base, its terms (a term once per occurrence) and its length in words. */
+/**
+ * One segment as the index sees it: its ordinal in the knowledge base, its terms joined by spaces (a term
+ * once per occurrence; one string per segment, not thousands, while a group waits for its commit) and its
+ * length in words.
+ */
 export interface SegmentTerms {
   ord: number;
-  terms: string[];
+  terms: string;
   tokenCount: number;
 }
 
-/** Term frequencies of a segment's terms. */
-export function frequenciesOf(terms: string[]): Map<string, number> {
+/** Term frequencies of a segment's terms (joined by spaces). */
+export function frequenciesOf(terms: string): Map<string, number> {
   const tf = new Map<string, number>();
-  for (const term of terms) tf.set(term, (tf.get(term) ?? 0) + 1);
+  for (const term of terms.split(' ')) if (term !== '') tf.set(term, (tf.get(term) ?? 0) + 1);
   return tf;
 }
 
@@ -163,7 +167,8 @@ export function bucketRowsOf(segments: SegmentTerms[]): Map<number, Buffer> {
   const names: string[] = [];
   const lists = new PostingLists();
   ordered.forEach((segment, index) => {
-    for (const term of segment.terms) {
+    for (const term of segment.terms.split(' ')) {
+      if (term === '') continue;
       let id = idOf.get(term);
       if (id === undefined) {
         id = names.length;

@@ -24,4 +24,4 @@ export function bigramsOf(word: string): string[] {
 }
 
 /** What a segment is indexed under: its words, then the bigrams of its runs of single characters. */
-export const indexTermsOf = (words: string[]) => [...words, ...runBigramsOf(words)];
+export const indexTermsOf = (words: string[]) => [...words, ...runBigramsOf(words)].join(' ');

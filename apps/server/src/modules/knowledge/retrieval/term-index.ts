@@ -3,9 +3,9 @@ import { selectRows, type Db } from '../../../platform/db/index.js';
 import { bucketRowsOf, withoutOrds } from './index-buckets.js';
 import { intArray, textArray, uuidArray } from './sql-arrays.js';
 
-/** What the index needs of a new segment: its index terms (not stored with it) and its length in words. */
+/** What the index needs of a new segment: its index terms joined by spaces (not stored with it) and its length in words. */
 export interface SegmentWords {
-  terms: string[];
+  terms: string;
   tokenCount: number;
 }
 
