@@ -1,5 +1,4 @@
 import type { KbDictionary, KbSearchResult, KnowledgeBase, PlatformDictionary } from '@agent-platform/contracts';
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectCode, expectOk } from '../../../../test/harness.js';
 import { startKbTestApp, type KbTestContext } from '../../../../test/fixtures/kb.js';

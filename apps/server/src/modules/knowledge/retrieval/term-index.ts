@@ -86,10 +86,7 @@ export async function indexSegments(db: Db, kbId: string, segments: SegmentWords
  */
 async function removeFromGroup(db: Db, kbId: string, groupId: number, segments: IndexedSegment[]): Promise<void> {
   const ords = new Set(segments.map((segment) => segment.ord!));
-  const rows = await selectRows<{ bucket: number; data: Uint8Array }>(
-    db,
-    sql`select bucket, data from kb_index_buckets where kb_id = ${kbId}::uuid and group_id = ${groupId}::int`,
-  );
+  const rows = await selectRows<{ bucket: number; data: Uint8Array }>(db, sql`select bucket, data from kb_index_buckets where kb_id = ${kbId}::uuid and group_id = ${groupId}::int`);
   const rewritten = rows.map((row) => ({ bucket: row.bucket, data: withoutOrds(row.data, ords), before: row.data }));
   const emptied = rewritten.filter((row) => row.data === null).map((row) => row.bucket);
   const changed = rewritten.filter((row): row is { bucket: number; data: Uint8Array; before: Uint8Array } => row.data !== null && row.data !== row.before);
