@@ -105,7 +105,7 @@ export async function seedVectorDocuments(corpus: VectorCorpus, kbId: string, fr
     const docId = randomUUID();
     const segments = fullText
       ? await seedingSteps.segmentsOf(kbId, docId, chunks, async (texts) => texts.map((text) => segmentWords(text)))
-      : chunks.map((chunk, seq) => ({ id: randomUUID(), kbId, docId, seq, text: chunk.text, headings: chunk.headings, tokens: '', tokenCount: 0 }));
+      : chunks.map((chunk, seq) => ({ id: randomUUID(), kbId, docId, seq, text: chunk.text, headings: chunk.headings, terms: '', tokenCount: 0 }));
     const embeddings = chunks.map((chunk) => embed(indexedText(chunk.headings, chunk.text), dims));
     times.prepareMs += performance.now() - prepared;
     const stored = performance.now();
@@ -136,7 +136,7 @@ export async function bulkLoadDocuments(corpus: VectorCorpus, kbId: string, from
     const content = Buffer.from(doc.text);
     const chunks = chunkDocument(await parseDocument({ bytes: content, fileName: doc.name }), { chunkSize: 500, overlap: 50 });
     const docId = randomUUID();
-    const rows = chunks.map((chunk, seq) => ({ id: randomUUID(), kbId, docId, seq, text: chunk.text, headings: chunk.headings, tokens: '', tokenCount: 0 }));
+    const rows = chunks.map((chunk, seq) => ({ id: randomUUID(), kbId, docId, seq, text: chunk.text, headings: chunk.headings, terms: '', tokenCount: 0 }));
     const vectors = rows.map(
       (row, seq) => `(${sqlString(row.id)}::uuid, ${sqlString(kbId)}::uuid, ${dims}, '[${embed(indexedText(chunks[seq]!.headings, chunks[seq]!.text), dims).join(',')}]')`,
     );

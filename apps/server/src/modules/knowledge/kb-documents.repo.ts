@@ -8,7 +8,8 @@ import { intArray, textArray, uuidArray } from './retrieval/sql-arrays.js';
 import { kbDocuments, kbSegments } from './knowledge.tables.js';
 
 export type NewKbDocument = typeof kbDocuments.$inferInsert;
-export type NewKbSegment = typeof kbSegments.$inferInsert;
+/** A new segment with its index terms joined by spaces, which the full-text index keeps and the row does not. */
+export type NewKbSegment = typeof kbSegments.$inferInsert & { terms: string };
 export type DocumentProgress = Partial<Pick<NewKbDocument, 'status' | 'progress' | 'statusText' | 'segmentCount' | 'jobId'>>;
 
 export async function insertDocuments(db: Db, documents: NewKbDocument[]): Promise<KbDocumentRow[]> {
@@ -101,13 +102,13 @@ const SEGMENT_SLICE = 1000;
 async function insertSegments(db: Db, segments: NewKbSegment[], places: Array<{ ord: number; indexGroup: number }>): Promise<void> {
   const column = <T>(pick: (segment: NewKbSegment, index: number) => T) => segments.map(pick);
   await db.execute(sql`
-    insert into kb_segments (id, kb_id, doc_id, seq, text, headings, tokens, token_count, ord, index_group)
-    select x.id, x.kb_id, x.doc_id, x.seq, x.text, x.headings::jsonb, x.tokens, x.token_count, x.ord, x.index_group
+    insert into kb_segments (id, kb_id, doc_id, seq, text, headings, token_count, ord, index_group)
+    select x.id, x.kb_id, x.doc_id, x.seq, x.text, x.headings::jsonb, x.token_count, x.ord, x.index_group
     from unnest(${uuidArray(column((segment) => segment.id))}, ${uuidArray(column((segment) => segment.kbId))}, ${uuidArray(column((segment) => segment.docId))},
       ${intArray(column((segment) => segment.seq))}, ${textArray(column((segment) => segment.text))}, ${textArray(column((segment) => JSON.stringify(segment.headings ?? [])))},
-      ${textArray(column((segment) => segment.tokens))}, ${intArray(column((segment) => segment.tokenCount))},
+      ${intArray(column((segment) => segment.tokenCount))},
       ${intArray(column((_, index) => places[index]!.ord))}, ${intArray(column((_, index) => places[index]!.indexGroup))})
-      as x(id, kb_id, doc_id, seq, text, headings, tokens, token_count, ord, index_group)`);
+      as x(id, kb_id, doc_id, seq, text, headings, token_count, ord, index_group)`);
 }
 
 /*
@@ -199,14 +200,14 @@ export async function findSegmentById(db: Db, id: string): Promise<(KbSegmentRow
 }
 
 /** Call in a transaction holding the document's lock: the old words leave the index, the new ones enter. */
-export async function updateSegment(db: Db, id: string, changes: Pick<NewKbSegment, 'text' | 'tokens' | 'tokenCount'>): Promise<KbSegmentRow | undefined> {
+export async function updateSegment(db: Db, id: string, changes: Pick<NewKbSegment, 'text' | 'terms' | 'tokenCount'>): Promise<KbSegmentRow | undefined> {
   const [old] = await storedSegments(db, { segmentIds: [id] });
   if (!old) return undefined;
   await unindexSegments(db, old.kbId, [old]);
   const [place] = await indexSegments(db, old.kbId, [changes]);
   const rows = await db
     .update(kbSegments)
-    .set({ ...changes, ...place, updatedAt: new Date() })
+    .set({ text: changes.text, tokenCount: changes.tokenCount, ...place, updatedAt: new Date() })
     .where(eq(kbSegments.id, id))
     .returning();
   return rows[0] && readSegment(rows[0]);

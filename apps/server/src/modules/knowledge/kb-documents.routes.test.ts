@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectCode, expectOk } from '../../../test/harness.js';
 import { parseSse } from '../../../test/sse.js';
 import { longMarkdown, multipart, startKbTestApp, type KbTestContext, type UploadFile } from '../../../test/fixtures/kb.js';
+import { findIndexDrift, indexedTerms } from './retrieval/term-index-audit.js';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../../../test/fixtures/documents');
 const NO_PGVECTOR = '未启用向量检索：数据库缺少 pgvector';
@@ -41,9 +42,10 @@ describe('knowledge-base documents: upload, ingestion, segments, re-indexing', (
     expect(page.total).toBe(guide.segment_count);
     expect(page.list.map((segment) => segment.seq)).toEqual([...page.list.keys()]);
     expect(page.list.some((segment) => segment.headings.includes('部署指南'))).toBe(true);
-    const [stored] = await c.t.rows<{ tokens: string; token_count: number }>(sql`select tokens, token_count from kb_segments where doc_id = ${guide.id} order by seq limit 1`);
-    expect(stored!.tokens).toContain('部署');
-    expect(stored!.token_count).toBe(stored!.tokens.split(' ').length);
+    const [stored] = await c.t.rows<{ id: string; token_count: number }>(sql`select id, token_count from kb_segments where doc_id = ${guide.id} order by seq limit 1`);
+    expect((await indexedTerms(c.t.database.db, kb.id)).get(stored!.id)).toContain('部署');
+    expect(stored!.token_count).toBeGreaterThan(0);
+    expect(await findIndexDrift(c.t.database.db, kb.id)).toEqual({ stats: null, terms: [], postings: 0, groups: 0 });
 
     const [shown] = expectOk(await c.t.call<KnowledgeBase[]>('/api/kb/query_knowledge_base', { kb_id: kb.id }, c.alice));
     expect(shown).toMatchObject({ doc_count: 5, segment_count: docs.reduce((sum, doc) => sum + doc.segment_count, 0) });
@@ -133,8 +135,8 @@ describe('knowledge-base documents: upload, ingestion, segments, re-indexing', (
     const segment = paged.list[0]!;
     const edited = expectOk(await c.t.call<KbSegment>('/api/kb/update_docs_by_id', { segment_id: segment.id, text: '改写后的内容：向量数据库' }, c.alice));
     expect(edited).toMatchObject({ id: segment.id, text: '改写后的内容：向量数据库', seq: 1 });
-    const [row] = await c.t.rows<{ tokens: string }>(sql`select tokens from kb_segments where id = ${segment.id}`);
-    expect(row!.tokens.split(' ')).toEqual(expect.arrayContaining(['改写', '向量']));
+    expect((await indexedTerms(c.t.database.db, kb.id)).get(segment.id)).toEqual(expect.arrayContaining(['改写', '向量']));
+    expect(await findIndexDrift(c.t.database.db, kb.id)).toEqual({ stats: null, terms: [], postings: 0, groups: 0 });
 
     expectCode(await c.t.call('/api/kb/update_docs_by_id', { segment_id: segment.id, text: '别人' }, c.bob), 40401, '分段不存在');
     expectCode(await c.t.call('/api/kb/update_docs_by_id', { segment_id: crypto.randomUUID(), text: 'x' }, c.alice), 40401, '分段不存在');

@@ -6,9 +6,9 @@ import { indexedText, type KbVectorWriter } from './kb-vectors.js';
 import { indexTermsOf } from './retrieval/index-terms.js';
 
 /** A segment's index terms (jieba words, then fallback bigrams) and its length in words. */
-function indexFieldsOfWords(cut: string[]): Pick<docs.NewKbSegment, 'tokens' | 'tokenCount'> {
+function indexFieldsOfWords(cut: string[]): Pick<docs.NewKbSegment, 'terms' | 'tokenCount'> {
   const words = cut.filter((word) => word.trim() !== '');
-  return { tokens: indexTermsOf(words), tokenCount: words.length };
+  return { terms: indexTermsOf(words), tokenCount: words.length };
 }
 
 /** The index fields of one text cut with the knowledge base's user words kept whole. */

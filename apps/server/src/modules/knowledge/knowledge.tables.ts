@@ -60,7 +60,10 @@ export const kbDocuments = pgTable(
   (table) => [index('kb_documents_kb_id_idx').on(table.kbId, table.createdAt), index('kb_documents_file_id_idx').on(table.fileId)],
 );
 
-/** A chunk of a document: the unit of retrieval. `tokens`: its index terms (jieba words, then fallback bigrams) joined by spaces; `token_count`: its words. */
+/**
+ * A chunk of a document: the unit of retrieval. `token_count`: its words (BM25's length). Its index terms
+ * are not stored: they live in the full-text index only (docs/decisions/full-text-index.md).
+ */
 export const kbSegments = pgTable(
   'kb_segments',
   {
@@ -74,7 +77,6 @@ export const kbSegments = pgTable(
     seq: integer('seq').notNull(),
     text: text('text').notNull(),
     headings: jsonb('headings').$type<string[]>().notNull().default([]),
-    tokens: text('tokens').notNull(),
     tokenCount: integer('token_count').notNull(),
     // Its number in the knowledge base's full-text index and the group it was indexed in; null: not indexed.
     ord: integer('ord'),
@@ -84,7 +86,7 @@ export const kbSegments = pgTable(
   (table) => [
     // Unique: a re-run ingestion that somehow skipped its delete fails instead of duplicating.
     uniqueIndex('kb_segments_doc_seq_key').on(table.docId, table.seq),
-    index('kb_segments_kb_id_idx').on(table.kbId),
+    // Also serves lookups by knowledge base alone: a second index on kb_id only cost every insert.
     uniqueIndex('kb_segments_kb_ord_key').on(table.kbId, table.ord),
   ],
 );

@@ -23,19 +23,21 @@ export function bucketOf(term: string): number {
   return (hash >>> 0) % BUCKETS;
 }
 
-/** One segment as the index sees it: its ordinal in the knowledge base, its words and its length in words. */
+/**
+ * One segment as the index sees it: its ordinal in the knowledge base, its terms joined by spaces (a term
+ * once per occurrence; one string per segment, not thousands, while a group waits for its commit) and its
+ * length in words.
+ */
 export interface SegmentTerms {
   ord: number;
-  tokens: string;
+  terms: string;
   tokenCount: number;
 }
 
-export const termsOf = (tokens: string) => tokens.split(' ').filter((term) => term !== '');
-
-/** Term frequencies of a segment's words. */
-export function frequenciesOf(tokens: string): Map<string, number> {
+/** Term frequencies of a segment's terms (joined by spaces). */
+export function frequenciesOf(terms: string): Map<string, number> {
   const tf = new Map<string, number>();
-  for (const term of termsOf(tokens)) tf.set(term, (tf.get(term) ?? 0) + 1);
+  for (const term of terms.split(' ')) if (term !== '') tf.set(term, (tf.get(term) ?? 0) + 1);
   return tf;
 }
 
@@ -165,7 +167,7 @@ export function bucketRowsOf(segments: SegmentTerms[]): Map<number, Buffer> {
   const names: string[] = [];
   const lists = new PostingLists();
   ordered.forEach((segment, index) => {
-    for (const term of segment.tokens.split(' ')) {
+    for (const term of segment.terms.split(' ')) {
       if (term === '') continue;
       let id = idOf.get(term);
       if (id === undefined) {
@@ -292,8 +294,18 @@ export function decodeRow(row: Uint8Array): Array<{ term: string; postings: Post
   }));
 }
 
-/** The row without the postings of `ords`; null when nothing is left. */
-export function withoutOrds(row: Uint8Array, ords: Set<number>): Buffer | null {
+function holdsAnyOf(row: Uint8Array, ords: Set<number>): boolean {
+  for (const entry of entries(row)) {
+    let found = false;
+    forEachPosting(entry, (ord) => (found ||= ords.has(ord)));
+    if (found) return true;
+  }
+  return false;
+}
+
+/** The row without the postings of `ords`: null when nothing is left, the row itself when it held none of them. */
+export function withoutOrds(row: Uint8Array, ords: Set<number>): Uint8Array | null {
+  if (!holdsAnyOf(row, ords)) return row;
   const kept: EntrySource[] = [];
   for (const { term, postings } of decodeRow(row)) {
     const left: number[] = [];

@@ -1,5 +1,8 @@
 import { sql } from 'drizzle-orm';
+import type { UserWords } from '../../../platform/documents/index.js';
 import { selectRows, type Db } from '../../../platform/db/index.js';
+import { indexFieldsOf } from '../kb-segments-store.js';
+import { indexedText } from '../kb-vectors.js';
 import { bucketOf, decodeRow, forEachPosting, frequenciesOf } from './index-buckets.js';
 
 export interface IndexDrift {
@@ -25,10 +28,11 @@ function add(set: PostingSet, term: string, ord: number, tf: number, length: num
 }
 
 /**
- * Compares a knowledge base's full-text index with what a full re-index of its segments computes: no drift
- * means every statistic BM25 reads is exact. For tests and checks after a crash; it reads the whole index.
+ * Compares a knowledge base's full-text index with what a full re-index of its segments computes (their
+ * texts cut again with `userWords`, the knowledge base's dictionary): no drift means every statistic BM25
+ * reads is exact. For tests and checks after a crash; it reads the whole index and cuts every segment.
  */
-export async function findIndexDrift(db: Db, kbId: string): Promise<IndexDrift> {
+export async function findIndexDrift(db: Db, kbId: string, userWords?: UserWords): Promise<IndexDrift> {
   const [stats] = await selectRows<{ stored_segments: number | null; stored_tokens: string | null; segments: number; tokens: string }>(
     db,
     sql`
@@ -42,18 +46,19 @@ export async function findIndexDrift(db: Db, kbId: string): Promise<IndexDrift> 
 
   const derived: PostingSet = { postings: new Map(), df: new Map() };
   const groupOf = new Map<number, number | null>();
-  const segments = await selectRows<{ ord: number | null; index_group: number | null; tokens: string; token_count: number }>(
+  const segments = await selectRows<{ ord: number | null; index_group: number | null; text: string; headings: string[]; token_count: number }>(
     db,
-    sql`select ord, index_group, tokens, token_count from kb_segments where kb_id = ${kbId}::uuid`,
+    sql`select ord, index_group, text, headings, token_count from kb_segments where kb_id = ${kbId}::uuid`,
   );
   let postings = 0;
   for (const segment of segments) {
+    const terms = frequenciesOf(indexFieldsOf(indexedText(segment.headings, segment.text), userWords).terms);
     if (segment.ord === null) {
-      postings += frequenciesOf(segment.tokens).size;
+      postings += terms.size;
       continue;
     }
     groupOf.set(segment.ord, segment.index_group);
-    for (const [term, tf] of frequenciesOf(segment.tokens)) add(derived, term, segment.ord, tf, segment.token_count);
+    for (const [term, tf] of terms) add(derived, term, segment.ord, tf, segment.token_count);
   }
 
   const found: PostingSet = { postings: new Map(), df: new Map() };
@@ -81,4 +86,16 @@ export async function findIndexDrift(db: Db, kbId: string): Promise<IndexDrift> 
   );
   const statsDiffer = stored[0] !== actual[0] || stored[1] !== actual[1];
   return { stats: statsDiffer ? { stored, actual } : null, terms, postings, groups: Number(groups?.n ?? 0) };
+}
+
+/** The terms each indexed segment of a knowledge base is found under, by segment id, as the index holds them (for tests). */
+export async function indexedTerms(db: Db, kbId: string): Promise<Map<string, string[]>> {
+  const segments = await selectRows<{ id: string; ord: number }>(db, sql`select id, ord from kb_segments where kb_id = ${kbId}::uuid and ord is not null`);
+  const idOf = new Map(segments.map((segment) => [segment.ord, segment.id]));
+  const terms = new Map(segments.map((segment) => [segment.id, [] as string[]]));
+  const rows = await selectRows<{ data: Uint8Array }>(db, sql`select data from kb_index_buckets where kb_id = ${kbId}::uuid`);
+  for (const row of rows) {
+    for (const { term, postings } of decodeRow(row.data)) forEachPosting(postings, (ord) => terms.get(idOf.get(ord)!)?.push(term));
+  }
+  return terms;
 }

@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { selectRows, type Db } from '../../../platform/db/index.js';
-import { bucketOf, bucketRowsOf, termsOf, withoutOrds } from './index-buckets.js';
+import { bucketRowsOf, withoutOrds } from './index-buckets.js';
 import { intArray, textArray, uuidArray } from './sql-arrays.js';
 
-/** What the index needs of a new segment: its words joined by spaces (the stored `tokens`) and their count. */
+/** What the index needs of a new segment: its index terms joined by spaces (not stored with it) and its length in words. */
 export interface SegmentWords {
-  tokens: string;
+  terms: string;
   tokenCount: number;
 }
 
@@ -15,8 +15,8 @@ export interface IndexPlace {
   indexGroup: number | null;
 }
 
-/** A stored segment as the index sees it. */
-export type IndexedSegment = SegmentWords & IndexPlace & { id: string; kbId: string };
+/** A stored segment as the index sees it (its terms are not stored: removing it reads its group's rows). */
+export type IndexedSegment = IndexPlace & { id: string; kbId: string; tokenCount: number };
 
 export interface KbIndexStats {
   segments: number;
@@ -80,17 +80,16 @@ export async function indexSegments(db: Db, kbId: string, segments: SegmentWords
   return placed.map(({ ord }) => ({ ord, indexGroup: first }));
 }
 
-/** Takes some of a group's segments out of its rows: each row that holds one of their terms is rewritten. */
+/**
+ * Takes some of a group's segments out of its rows: the group's rows are read (at most BUCKETS) and those
+ * that hold one of the segments are rewritten. A document's segments hold terms in most buckets anyway.
+ */
 async function removeFromGroup(db: Db, kbId: string, groupId: number, segments: IndexedSegment[]): Promise<void> {
   const ords = new Set(segments.map((segment) => segment.ord!));
-  const buckets = [...new Set(segments.flatMap((segment) => termsOf(segment.tokens).map(bucketOf)))].sort((a, b) => a - b);
-  const rows = await selectRows<{ bucket: number; data: Uint8Array }>(
-    db,
-    sql`select bucket, data from kb_index_buckets where kb_id = ${kbId}::uuid and group_id = ${groupId}::int and bucket = any(${intArray(buckets)})`,
-  );
-  const rewritten = rows.map((row) => ({ bucket: row.bucket, data: withoutOrds(row.data, ords) }));
+  const rows = await selectRows<{ bucket: number; data: Uint8Array }>(db, sql`select bucket, data from kb_index_buckets where kb_id = ${kbId}::uuid and group_id = ${groupId}::int`);
+  const rewritten = rows.map((row) => ({ bucket: row.bucket, data: withoutOrds(row.data, ords), before: row.data }));
   const emptied = rewritten.filter((row) => row.data === null).map((row) => row.bucket);
-  const changed = rewritten.filter((row): row is { bucket: number; data: Buffer } => row.data !== null);
+  const changed = rewritten.filter((row): row is { bucket: number; data: Uint8Array; before: Uint8Array } => row.data !== null && row.data !== row.before);
   if (emptied.length > 0) {
     await db.execute(sql`delete from kb_index_buckets where kb_id = ${kbId}::uuid and group_id = ${groupId}::int and bucket = any(${intArray(emptied)})`);
   }
@@ -128,11 +127,11 @@ export async function unindexSegments(db: Db, kbId: string, segments: IndexedSeg
 /** The index of the segments as stored now, read back for removing them. */
 export async function storedSegments(db: Db, where: { docIds: string[] } | { segmentIds: string[] }): Promise<IndexedSegment[]> {
   const filter = 'docIds' in where ? sql`doc_id = any(${uuidArray(where.docIds)})` : sql`id = any(${uuidArray(where.segmentIds)})`;
-  const rows = await selectRows<{ id: string; kb_id: string; tokens: string; token_count: number; ord: number | null; index_group: number | null }>(
+  const rows = await selectRows<{ id: string; kb_id: string; token_count: number; ord: number | null; index_group: number | null }>(
     db,
-    sql`select id, kb_id, tokens, token_count, ord, index_group from kb_segments where ${filter}`,
+    sql`select id, kb_id, token_count, ord, index_group from kb_segments where ${filter}`,
   );
-  return rows.map((row) => ({ id: row.id, kbId: row.kb_id, tokens: row.tokens, tokenCount: Number(row.token_count), ord: row.ord, indexGroup: row.index_group }));
+  return rows.map((row) => ({ id: row.id, kbId: row.kb_id, tokenCount: Number(row.token_count), ord: row.ord, indexGroup: row.index_group }));
 }
 
 /** Removes the documents' segments from the index, per knowledge base; call before deleting or replacing them. */

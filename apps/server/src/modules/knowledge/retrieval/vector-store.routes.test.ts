@@ -37,7 +37,7 @@ describe('vector store (pgvector where the database has it)', () => {
     await t.rows(sql`insert into kb_documents (id, kb_id, file_id, name) values (${docId}, ${kbId}, ${file!.id}, 'doc.md')`);
     const segmentIds = Array.from({ length: count }, () => randomUUID());
     for (const [seq, id] of segmentIds.entries()) {
-      await t.rows(sql`insert into kb_segments (id, kb_id, doc_id, seq, text, tokens, token_count) values (${id}, ${kbId}, ${docId}, ${seq}, ${`段落${seq}`}, ${`段落 ${seq}`}, 2)`);
+      await t.rows(sql`insert into kb_segments (id, kb_id, doc_id, seq, text, token_count) values (${id}, ${kbId}, ${docId}, ${seq}, ${`段落${seq}`}, 2)`);
     }
     return { kbId, docId, segmentIds };
   }
