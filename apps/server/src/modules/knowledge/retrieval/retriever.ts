@@ -165,7 +165,11 @@ export function createKnowledgeRetriever({ db, llm, vectors, log, userWordsOfKb 
         if (reason && mode === 'vector') throw badInput(VECTOR_REFUSED[reason]);
         if (reason) [mode, notice] = ['fulltext', FALLBACK_NOTICE[reason]];
       }
-      const limit = Math.max(MIN_CANDIDATES, input.topK * 4);
+      const rerankKb = kbs.find((kb) => kb.rerankModel);
+      const poolSize = rerankKb ? Math.max(MIN_RERANKED, input.topK * 3) : input.topK * 2;
+      // Full text alone, without rerank, uses only the pool: naming 50 candidates read 50 segment rows,
+      // at 100,000 segments mostly from disk.
+      const limit = mode === 'fulltext' && !rerankKb ? poolSize : Math.max(MIN_CANDIDATES, input.topK * 4);
 
       // Both halves at once: on PostgreSQL each statement takes its own pooled connection; on PGlite (one
       // connection) the statements queue, but the full-text one still runs while the query is embedded.
@@ -198,8 +202,7 @@ export function createKnowledgeRetriever({ db, llm, vectors, log, userWordsOfKb 
         rerank: null,
       }));
 
-      const rerankKb = kbs.find((kb) => kb.rerankModel);
-      const pool = rerankKb ? candidates.slice(0, Math.max(MIN_RERANKED, input.topK * 3)) : candidates.slice(0, input.topK * 2);
+      const pool = candidates.slice(0, poolSize);
       const details = new Map(
         (
           await findSegmentDetails(
