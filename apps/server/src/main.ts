@@ -5,6 +5,7 @@ import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { collectGarbageWhenIdle } from './platform/http/index.js';
 import { openPglite, openPostgres, type Database } from './platform/db/index.js';
+import { segmentWords } from './platform/documents/index.js';
 
 const SHUTDOWN_TIMEOUT_MS = 10_000;
 
@@ -52,6 +53,9 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ host: config.HOST, port: config.PORT });
+  // jieba's dictionary (~0.3 s to build) is read on first use, so that threads which never cut hold none
+  // of it; the server's own thread cuts every search and small upload, so it builds it once it is up.
+  setImmediate(() => segmentWords(''));
   app.log.info(`大模型智能体平台已启动：http://localhost:${config.PORT}（数据库：${database.dialect}）`);
 }
 
