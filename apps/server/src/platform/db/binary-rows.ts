@@ -2,6 +2,7 @@ import { PGlite, protocol } from '@electric-sql/pglite';
 import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db } from './client.js';
+import { joined } from './pglite-prepared-statements.js';
 
 /*
  * Rows in PostgreSQL's binary format, straight from PGlite's protocol bytes. PGlite's own `query` asks for
@@ -19,16 +20,6 @@ let statements = 0;
 const PLAN_CHANGED_RESULT_TYPE = '0A000';
 const DATA_ROW = 0x44;
 const ERROR_RESPONSE = 0x45;
-
-function joined(chunks: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(chunks.reduce((length, chunk) => length + chunk.length, 0));
-  let offset = 0;
-  for (const chunk of chunks) {
-    out.set(chunk, offset);
-    offset += chunk.length;
-  }
-  return out;
-}
 
 /** The first error in the messages, as PGlite's parser reads it (with its SQLSTATE `code`). */
 function errorIn(bytes: Uint8Array): Error | undefined {
@@ -86,16 +77,16 @@ async function runBinary(client: PGlite, text: string, values: Array<string | nu
   let name = names.get(text);
   if (!name) {
     name = `binary_${(statements += 1)}`;
-    await client.execProtocolStream(joined([serialize.parse({ name, text }), serialize.sync()]), { syncToFs: false });
+    await client.execProtocolStream(joined(serialize.parse({ name, text }), serialize.sync()), { syncToFs: false });
     names.set(text, name);
   }
   const chunks: Uint8Array[] = [];
   // The chunks are views of PGlite's memory, valid only during the call: copied.
-  await client.execProtocolRawStream(joined([bindBinary(name, values), serialize.execute({}), serialize.sync()]), {
+  await client.execProtocolRawStream(joined(bindBinary(name, values), serialize.execute({}), serialize.sync()), {
     syncToFs: false,
     onRawData: (chunk) => chunks.push(chunk.slice()),
   });
-  return dataRowsOf(chunks.length === 1 ? chunks[0]! : joined(chunks));
+  return dataRowsOf(chunks.length === 1 ? chunks[0]! : joined(...chunks));
 }
 
 /**

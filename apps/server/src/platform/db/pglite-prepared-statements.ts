@@ -33,7 +33,8 @@ const PLAN_CHANGED_RESULT_TYPE = '0A000';
 /** Run the statement the ordinary way (it could not be prepared; the ordinary run reports why). */
 const ORDINARY = Symbol('ordinary');
 
-function joined(...messages: Uint8Array[]): Uint8Array {
+/** Protocol messages (or received pieces) as one array of bytes. */
+export function joined(...messages: Uint8Array[]): Uint8Array {
   const out = new Uint8Array(messages.reduce((length, message) => length + message.length, 0));
   let offset = 0;
   for (const message of messages) {

@@ -211,8 +211,12 @@ export interface PostingSlice {
   count: number;
 }
 
-/** Every entry of a row, with its term still as bytes (`termStart`, `termLength`). */
-function* entries(row: Uint8Array): Generator<{ termStart: number; termLength: number } & PostingSlice> {
+/**
+ * Calls `visit` with each entry of a row (where its term's bytes and its postings start, and how many
+ * postings it holds) until `visit` answers true. A search walks hundreds of rows (at 100,000 segments),
+ * so nothing is allocated per entry.
+ */
+function walkEntries(row: Uint8Array, visit: (termStart: number, termLength: number, start: number, count: number) => boolean | void): void {
   const reader = new Reader(row, 0);
   while (reader.offset < row.length) {
     const termLength = reader.varint();
@@ -221,27 +225,20 @@ function* entries(row: Uint8Array): Generator<{ termStart: number; termLength: n
     const count = reader.varint();
     const size = reader.varint();
     const start = reader.offset;
-    yield { row, termStart, termLength, start, count };
+    if (visit(termStart, termLength, start, count)) return;
     reader.offset = start + size;
   }
 }
 
-/**
- * The postings of `term` (its UTF-8 bytes) in a row, if the row holds it. A search calls this for every
- * row it reads (hundreds at 100,000 segments), so it walks the entries without allocating.
- */
+/** The postings of `term` (its UTF-8 bytes) in a row, if the row holds it. */
 export function findPostings(row: Uint8Array, term: Uint8Array): PostingSlice | undefined {
-  const reader = new Reader(row, 0);
-  while (reader.offset < row.length) {
-    const termLength = reader.varint();
-    const termStart = reader.offset;
-    reader.offset += termLength;
-    const count = reader.varint();
-    const size = reader.varint();
-    if (termLength === term.length && sameBytes(row, termStart, term)) return { row, start: reader.offset, count };
-    reader.offset += size;
-  }
-  return undefined;
+  let found: PostingSlice | undefined;
+  walkEntries(row, (termStart, termLength, start, count) => {
+    if (termLength !== term.length || !sameBytes(row, termStart, term)) return false;
+    found = { row, start, count };
+    return true;
+  });
+  return found;
 }
 
 function sameBytes(row: Uint8Array, start: number, term: Uint8Array): boolean {
@@ -288,19 +285,20 @@ export class DecodedPostings {
 /** Every (term, postings) of a row, decoded: for rewriting rows and for the audit. */
 export function decodeRow(row: Uint8Array): Array<{ term: string; postings: PostingSlice }> {
   const decoder = new TextDecoder();
-  return [...entries(row)].map((entry) => ({
-    term: decoder.decode(row.subarray(entry.termStart, entry.termStart + entry.termLength)),
-    postings: { row, start: entry.start, count: entry.count },
-  }));
+  const decoded: Array<{ term: string; postings: PostingSlice }> = [];
+  walkEntries(row, (termStart, termLength, start, count) => {
+    decoded.push({ term: decoder.decode(row.subarray(termStart, termStart + termLength)), postings: { row, start, count } });
+  });
+  return decoded;
 }
 
 function holdsAnyOf(row: Uint8Array, ords: Set<number>): boolean {
-  for (const entry of entries(row)) {
-    let found = false;
-    forEachPosting(entry, (ord) => (found ||= ords.has(ord)));
-    if (found) return true;
-  }
-  return false;
+  let found = false;
+  walkEntries(row, (_termStart, _termLength, start, count) => {
+    forEachPosting({ row, start, count }, (ord) => (found ||= ords.has(ord)));
+    return found;
+  });
+  return found;
 }
 
 /** The row without the postings of `ords`: null when nothing is left, the row itself when it held none of them. */
