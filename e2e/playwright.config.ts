@@ -27,7 +27,9 @@ export default defineConfig({
   workers: 1,
   fullyParallel: false,
   forbidOnly: !!process.env.CI,
-  retries: 0,
+  // One retry: 62 long walks share 2 cores with the server, so a rare one misses a timing (first-hour's
+  // dark walk once in seven full runs, Nov 26); a test that passes on its retry is still reported as flaky.
+  retries: 1,
   timeout: 30_000,
   expect: { timeout: 8_000 },
   reporter: [['list']],
