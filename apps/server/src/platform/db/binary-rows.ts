@@ -108,7 +108,9 @@ export async function selectBinaryRows(db: Db, query: SQL): Promise<Array<Array<
         return await runBinary(client, text, values);
       } catch (error) {
         if ((error as { code?: unknown }).code !== PLAN_CHANGED_RESULT_TYPE) throw error;
+        const stale = prepared.get(client)?.get(text);
         prepared.get(client)?.delete(text);
+        if (stale) await client.execProtocolStream(joined(protocol.serialize.close({ type: 'S', name: stale }), protocol.serialize.sync()), { syncToFs: false, throwOnError: false });
         return runBinary(client, text, values);
       }
     }),

@@ -93,6 +93,7 @@ describe('TopScores', () => {
     // Ordinals past the expected limit still count.
     scores.reset(100, 5000);
     for (let ord = 0; ord < 5000; ord += 1) scores.add(ord * 3, 1);
+    expect(scores.top(6000)).toHaveLength(5000);
     expect(scores.top(2)).toEqual([
       { ord: 0, score: 1 },
       { ord: 3, score: 1 },

@@ -22,8 +22,8 @@ export class TopScores {
   reset(ordLimit: number, expected: number): this {
     if (ordLimit > this.scores.length) this.scores = new Float64Array(ordLimit);
     else for (let index = 0; index < this.size; index += 1) this.scores[this.added[index]!] = 0;
-    const count = Math.min(expected, ordLimit);
-    if (count > this.added.length) this.added = new Int32Array(count);
+    // Not capped by `ordLimit`: an ordinal past it (a group committed meanwhile) is added too.
+    if (expected > this.added.length) this.added = new Int32Array(expected);
     this.size = 0;
     return this;
   }
