@@ -1,13 +1,13 @@
 // Seeds documents of the generated corpus straight into a database through the ingestion's own steps
-// (parse and jieba words in the document threads → chunk → embed → one transaction per group of documents,
+// (parse, chunk and count jieba words in the document threads → embed → one transaction per group of documents,
 // as the ingestion job commits them),
 // without HTTP, the file store or the job queue: the large step of the knowledge bench.
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import type { Logger } from '../../apps/server/src/core/index.js';
 import { openPglite, openPostgres, type Database } from '../../apps/server/src/platform/db/index.js';
-import { chunkDocument, createDocumentWorkers } from '../../apps/server/src/platform/documents/index.js';
-import { createVectorStore, EMBED_BATCH, indexedText, seedingSteps, type DocumentSegments } from '../../apps/server/src/modules/knowledge/index.js';
+import { createDocumentWorkers, indexedText } from '../../apps/server/src/platform/documents/index.js';
+import { createVectorStore, EMBED_BATCH, seedingSteps, type DocumentSegments } from '../../apps/server/src/modules/knowledge/index.js';
 import { sql } from 'drizzle-orm';
 import { corpusDocument } from './chinese-corpus.js';
 
@@ -70,9 +70,10 @@ export async function seedDocuments(target: SeedTarget, from: number, to: number
       const doc = corpusDocument(index, paragraphs);
       const content = Buffer.from(doc.text);
       bytes += content.length;
-      const chunks = chunkDocument(await workers.parse({ bytes: content, fileName: doc.name }), { chunkSize: kb.chunk_size, overlap: kb.chunk_overlap });
+      const prepared = await workers.prepare({ bytes: content, fileName: doc.name, chunking: { chunkSize: kb.chunk_size, overlap: kb.chunk_overlap }, userWords: undefined });
+      const { chunks } = prepared;
       const docId = randomUUID();
-      const segments = await seedingSteps.segmentsOf(target.kbId, docId, chunks, (texts) => workers.segmentWords(texts, undefined));
+      const { segments, terms } = seedingSteps.segmentsOf(target.kbId, docId, prepared);
       const embeddings: number[][] = [];
       if (vectorsOn) {
         for (let start = 0; start < chunks.length; start += EMBED_BATCH) {
@@ -84,7 +85,7 @@ export async function seedDocuments(target: SeedTarget, from: number, to: number
           );
         }
       }
-      return { doc: { id: docId, name: doc.name, size: content.length }, segments: { docId, segments, embeddings } };
+      return { doc: { id: docId, name: doc.name, size: content.length }, segments: { docId, segments, terms, embeddings } };
     };
     // A group's documents are prepared at once in the document threads, then committed together.
     for (let first = from; first < to; first += seedingSteps.commitGroup) {

@@ -6,8 +6,8 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Logger } from '../../apps/server/src/core/index.js';
 import { openPglite, type Database, type Db } from '../../apps/server/src/platform/db/index.js';
-import { chunkDocument, parseDocument, segmentWords } from '../../apps/server/src/platform/documents/index.js';
-import { createVectorStore, indexedText, seedingSteps, type VectorStore } from '../../apps/server/src/modules/knowledge/index.js';
+import { chunkDocument, countTerms, indexedText, parseDocument, prepareDocument, type Chunk } from '../../apps/server/src/platform/documents/index.js';
+import { createVectorStore, seedingSteps, type VectorStore } from '../../apps/server/src/modules/knowledge/index.js';
 import { embedText } from '../../packages/scripted-llm/src/vectors.js';
 import { corpusDocument } from './chinese-corpus.js';
 
@@ -17,6 +17,14 @@ export const PARAGRAPHS = 150;
 const SMALL_OFFSET = 1_000_000;
 
 type KbVectorWriter = Parameters<typeof seedingSteps.storeSegments>[1];
+
+const CHUNKING = { chunkSize: 500, overlap: 50 };
+
+/** A document chunked, its segments outside the full-text index (no terms, length 0). */
+async function withoutTerms(input: { bytes: Uint8Array; fileName: string; chunking: typeof CHUNKING }): Promise<{ chunks: Chunk[]; terms: ReturnType<typeof countTerms> }> {
+  const chunks = chunkDocument(await parseDocument(input), input.chunking);
+  return { chunks, terms: countTerms(chunks.map(() => [])) };
+}
 
 export interface VectorCorpus {
   database: Database;
@@ -101,18 +109,17 @@ export async function seedVectorDocuments(corpus: VectorCorpus, kbId: string, fr
     const prepared = performance.now();
     const doc = corpusDocument(offset + index, PARAGRAPHS);
     const content = Buffer.from(doc.text);
-    const chunks = chunkDocument(await parseDocument({ bytes: content, fileName: doc.name }), { chunkSize: 500, overlap: 50 });
+    const input = { bytes: content, fileName: doc.name, chunking: CHUNKING };
     const docId = randomUUID();
-    const segments = fullText
-      ? await seedingSteps.segmentsOf(kbId, docId, chunks, async (texts) => texts.map((text) => segmentWords(text)))
-      : chunks.map((chunk, seq) => ({ id: randomUUID(), kbId, docId, seq, text: chunk.text, headings: chunk.headings, terms: '', tokenCount: 0 }));
+    const { segments, terms } = seedingSteps.segmentsOf(kbId, docId, fullText ? await prepareDocument(input, undefined) : await withoutTerms(input));
+    const chunks = segments.map((segment) => ({ headings: segment.headings ?? [], text: segment.text }));
     const embeddings = chunks.map((chunk) => embed(indexedText(chunk.headings, chunk.text), dims));
     times.prepareMs += performance.now() - prepared;
     const stored = performance.now();
     const vectorsBefore = times.vectorsMs;
     await corpus.database.db.transaction(async (tx) => {
       await seedingSteps.insertDocuments(tx, [{ id: docId, kbId, fileId: corpus.fileId, name: doc.name, size: content.length, status: 'done', progress: 1, segmentCount: segments.length }]);
-      await seedingSteps.storeSegments(tx, timedVectors, kbId, [{ docId, segments, embeddings }]);
+      await seedingSteps.storeSegments(tx, timedVectors, kbId, [{ docId, segments, terms, embeddings }]);
     });
     times.segmentsMs += performance.now() - stored - (times.vectorsMs - vectorsBefore);
     times.documents += 1;
@@ -134,16 +141,17 @@ export async function bulkLoadDocuments(corpus: VectorCorpus, kbId: string, from
   for (let index = from; index < to; index += 1) {
     const doc = corpusDocument(index, PARAGRAPHS);
     const content = Buffer.from(doc.text);
-    const chunks = chunkDocument(await parseDocument({ bytes: content, fileName: doc.name }), { chunkSize: 500, overlap: 50 });
+    const prepared = await withoutTerms({ bytes: content, fileName: doc.name, chunking: CHUNKING });
+    const { chunks } = prepared;
     const docId = randomUUID();
-    const rows = chunks.map((chunk, seq) => ({ id: randomUUID(), kbId, docId, seq, text: chunk.text, headings: chunk.headings, terms: '', tokenCount: 0 }));
+    const { segments: rows, terms } = seedingSteps.segmentsOf(kbId, docId, prepared);
     const vectors = rows.map(
       (row, seq) => `(${sqlString(row.id)}::uuid, ${sqlString(kbId)}::uuid, ${dims}, '[${embed(indexedText(chunks[seq]!.headings, chunks[seq]!.text), dims).join(',')}]')`,
     );
     await db.transaction(async (tx) => {
       await seedingSteps.insertDocuments(tx, [{ id: docId, kbId, fileId: corpus.fileId, name: doc.name, size: content.length, status: 'done', progress: 1, segmentCount: rows.length }]);
       await seedingSteps.storeSegments(tx, { available: async () => false, replaceForDocument: async () => {}, upsertSegment: async () => {} }, kbId, [
-        { docId, segments: rows, embeddings: [] },
+        { docId, segments: rows, terms, embeddings: [] },
       ]);
       await tx.execute(sql.raw(`insert into kb_segment_vectors (segment_id, kb_id, dims, embedding) values ${vectors.join(', ')}`));
     });

@@ -19,7 +19,7 @@ export { knowledgeRoutes } from './knowledge.routes.js';
 export { dictionaryRoutes } from './dictionary/dictionary.routes.js';
 export { INGEST_JOB } from './kb-ingest.job.js';
 export { seedingSteps, type DocumentSegments } from './kb-segments-store.js';
-export { EMBED_BATCH, indexedText } from './kb-vectors.js';
+export { EMBED_BATCH } from './kb-vectors.js';
 export { createVectorStore } from './retrieval/vector-store.js';
 /** Benchmarks measure vector search on a seeded database with them directly (bench/vector.bench.ts). */
 export { createKnowledgeRetriever } from './retrieval/retriever.js';

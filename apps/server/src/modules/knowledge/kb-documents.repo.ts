@@ -1,15 +1,15 @@
 import type { KbDocStatus } from '@agent-platform/contracts';
 import { and, asc, count, desc, eq, ilike, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
+import type { TermCounts } from '../../platform/documents/index.js';
 import type { Db } from '../../platform/db/index.js';
 import { likePattern, type KbDocumentRow, type KbSegmentRow } from './knowledge.repo.js';
 import { indexSegments, storedSegments, unindexDocuments, unindexSegments } from './retrieval/term-index.js';
 import { readSegment } from './knowledge-stored.js';
-import { intArray, textArray, uuidArray } from './retrieval/sql-arrays.js';
+import { intArray, textArray, textStrings, uuidArray } from './retrieval/sql-arrays.js';
 import { kbDocuments, kbSegments } from './knowledge.tables.js';
 
 export type NewKbDocument = typeof kbDocuments.$inferInsert;
-/** A new segment with its index terms joined by spaces, which the full-text index keeps and the row does not. */
-export type NewKbSegment = typeof kbSegments.$inferInsert & { terms: string };
+export type NewKbSegment = typeof kbSegments.$inferInsert;
 export type DocumentProgress = Partial<Pick<NewKbDocument, 'status' | 'progress' | 'statusText' | 'segmentCount' | 'jobId'>>;
 
 export async function insertDocuments(db: Db, documents: NewKbDocument[]): Promise<KbDocumentRow[]> {
@@ -88,11 +88,11 @@ export async function unfinishedJobIds(db: Db, where: SQL): Promise<string[]> {
 export const documentsOfKb = (kbId: string) => eq(kbDocuments.kbId, kbId);
 export const documentsById = (kbId: string, ids: string[]) => and(eq(kbDocuments.kbId, kbId), inArray(kbDocuments.id, ids))!;
 
-/** Call in a transaction holding the documents' locks: their segments and the index change together. */
-export async function replaceSegments(db: Db, docIds: string[], kbId: string, segments: NewKbSegment[]): Promise<void> {
+/** Call in a transaction holding the documents' locks: their segments and the index change together (`terms`: each document's counted terms, in the segments' order). */
+export async function replaceSegments(db: Db, docIds: string[], kbId: string, segments: NewKbSegment[], terms: TermCounts[]): Promise<void> {
   await unindexDocuments(db, docIds);
   await db.delete(kbSegments).where(inArray(kbSegments.docId, docIds));
-  const places = await indexSegments(db, kbId, segments);
+  const places = await indexSegments(db, kbId, terms);
   for (let start = 0; start < segments.length; start += SEGMENT_SLICE) await insertSegments(db, segments.slice(start, start + SEGMENT_SLICE), places.slice(start, start + SEGMENT_SLICE));
 }
 
@@ -101,14 +101,15 @@ const SEGMENT_SLICE = 1000;
 
 async function insertSegments(db: Db, segments: NewKbSegment[], places: Array<{ ord: number; indexGroup: number }>): Promise<void> {
   const column = <T>(pick: (segment: NewKbSegment, index: number) => T) => segments.map(pick);
+  const texts = textStrings(column((segment) => segment.text));
   await db.execute(sql`
     insert into kb_segments (id, kb_id, doc_id, seq, text, headings, token_count, ord, index_group)
-    select x.id, x.kb_id, x.doc_id, x.seq, x.text, x.headings::jsonb, x.token_count, x.ord, x.index_group
+    select x.id, x.kb_id, x.doc_id, x.seq, ${texts.cut('x')}, x.headings::jsonb, x.token_count, x.ord, x.index_group
     from unnest(${uuidArray(column((segment) => segment.id))}, ${uuidArray(column((segment) => segment.kbId))}, ${uuidArray(column((segment) => segment.docId))},
-      ${intArray(column((segment) => segment.seq))}, ${textArray(column((segment) => segment.text))}, ${textArray(column((segment) => JSON.stringify(segment.headings ?? [])))},
+      ${intArray(column((segment) => segment.seq))}, ${texts.positions}, ${textArray(column((segment) => JSON.stringify(segment.headings ?? [])))},
       ${intArray(column((segment) => segment.tokenCount))},
       ${intArray(column((_, index) => places[index]!.ord))}, ${intArray(column((_, index) => places[index]!.indexGroup))})
-      as x(id, kb_id, doc_id, seq, text, headings, token_count, ord, index_group)`);
+      as x(id, kb_id, doc_id, seq, start, size, headings, token_count, ord, index_group)`);
 }
 
 /*
@@ -200,11 +201,11 @@ export async function findSegmentById(db: Db, id: string): Promise<(KbSegmentRow
 }
 
 /** Call in a transaction holding the document's lock: the old words leave the index, the new ones enter. */
-export async function updateSegment(db: Db, id: string, changes: Pick<NewKbSegment, 'text' | 'terms' | 'tokenCount'>): Promise<KbSegmentRow | undefined> {
+export async function updateSegment(db: Db, id: string, changes: Pick<NewKbSegment, 'text' | 'tokenCount'> & { terms: TermCounts }): Promise<KbSegmentRow | undefined> {
   const [old] = await storedSegments(db, { segmentIds: [id] });
   if (!old) return undefined;
   await unindexSegments(db, old.kbId, [old]);
-  const [place] = await indexSegments(db, old.kbId, [changes]);
+  const [place] = await indexSegments(db, old.kbId, [changes.terms]);
   const rows = await db
     .update(kbSegments)
     .set({ text: changes.text, tokenCount: changes.tokenCount, ...place, updatedAt: new Date() })

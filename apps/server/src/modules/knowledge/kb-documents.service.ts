@@ -13,6 +13,7 @@ import {
   type UpdateSegmentBody,
 } from '@agent-platform/contracts';
 import { isSafeEntryName } from '@agent-platform/contracts';
+import { indexedText } from '../../platform/documents/index.js';
 import type { Db } from '../../platform/db/index.js';
 import { AppError, badInput, parseInput, type UploadParts, type Viewer } from '../../core/index.js';
 import type { JobQueue } from '../../runtime/jobs/index.js';
@@ -22,7 +23,7 @@ import type { UserWordsOfKb } from './dictionary/dictionary.service.js';
 import { enqueueIngestion, INGEST_BATCH, slices } from './kb-ingest.job.js';
 import { indexFieldsOf } from './kb-segments-store.js';
 import * as docs from './kb-documents.repo.js';
-import { indexedText, type KbVectorWriter } from './kb-vectors.js';
+import type { KbVectorWriter } from './kb-vectors.js';
 import { getEditableKb, getVisibleKb, ownerViewer } from './knowledge-access.js';
 import { docNotFound, INGEST_TEXT, segmentNotFound } from './knowledge.errors.js';
 import { toKbDocument, toKbSegment } from './knowledge.mapper.js';

@@ -1,14 +1,14 @@
 import type { Readable } from 'node:stream';
 import { z } from 'zod';
 import { AppError, type Logger, storedJson } from '../../core/index.js';
-import { chunkDocument, type DocumentWorkers, type UserWords } from '../../platform/documents/index.js';
+import { indexedText, type DocumentWorkers, type UserWords } from '../../platform/documents/index.js';
 import type { Db } from '../../platform/db/index.js';
 import { JobFailure, type JobContext, type JobQueue } from '../../runtime/jobs/index.js';
 import type { FileService } from '../files/index.js';
 import type { LlmService } from '../llm/index.js';
 import type { UserWordsOfKb } from './dictionary/dictionary.service.js';
 import * as docs from './kb-documents.repo.js';
-import { EMBED_BATCH, indexedText, type KbVectorWriter } from './kb-vectors.js';
+import { EMBED_BATCH, type KbVectorWriter } from './kb-vectors.js';
 import { COMMIT_GROUP, segmentsOf, storeSegments, type DocumentSegments } from './kb-segments-store.js';
 import { ownerViewer } from './knowledge-access.js';
 import { INGEST_TEXT } from './knowledge.errors.js';
@@ -33,7 +33,7 @@ export interface IngestDeps {
   jobs: JobQueue;
   files: Pick<FileService, 'openStoredContents'>;
   llm: LlmService;
-  workers: Pick<DocumentWorkers, 'parse' | 'segmentWords'>;
+  workers: Pick<DocumentWorkers, 'prepare'>;
   vectors: KbVectorWriter;
   userWordsOfKb: UserWordsOfKb;
 }
@@ -49,6 +49,13 @@ async function readAll(stream: Readable): Promise<Uint8Array> {
   for await (const part of stream) parts.push(Buffer.isBuffer(part) ? part : Buffer.from(part as Uint8Array));
   return Buffer.concat(parts);
 }
+
+/** How a knowledge base cuts its documents into chunks. */
+export const chunkingOf = (kb: Pick<KbRow, 'chunkSize' | 'chunkOverlap' | 'separators'>) => ({
+  chunkSize: kb.chunkSize,
+  overlap: kb.chunkOverlap,
+  separators: kb.separators.length > 0 ? kb.separators : undefined,
+});
 
 const hasChinese = (text: string) => /\p{Script=Han}/u.test(text);
 
@@ -91,12 +98,11 @@ export function registerIngestion({ db, log, jobs, files, llm, workers, vectors,
     signal: AbortSignal,
   ): Promise<Prepared> {
     if (!open) throw new JobFailure(INGEST_TEXT.fileGone, { permanent: true });
-    const parsed = await workers.parse({ bytes: await readAll(await open()), fileName: doc.name }, { signal });
-    const chunks = chunkDocument(parsed, { chunkSize: kb.chunkSize, overlap: kb.chunkOverlap, separators: kb.separators.length > 0 ? kb.separators : undefined });
-    if (chunks.length === 0) throw new JobFailure(INGEST_TEXT.empty, { permanent: true });
-    const segments = await segmentsOf(kb.id, doc.id, chunks, (texts) => workers.segmentWords(texts, userWords, { signal }));
+    const prepared = await workers.prepare({ bytes: await readAll(await open()), fileName: doc.name, chunking: chunkingOf(kb), userWords }, { signal });
+    if (prepared.chunks.length === 0) throw new JobFailure(INGEST_TEXT.empty, { permanent: true });
+    const { segments, terms } = segmentsOf(kb.id, doc.id, prepared);
     const embeddings = embedWith ? await embedAll(kb, segments, signal) : [];
-    return { docId: doc.id, segments, embeddings, note: kb.embeddingModel && !embedWith ? INGEST_TEXT.noPgvector : null };
+    return { docId: doc.id, segments, terms, embeddings, note: kb.embeddingModel && !embedWith ? INGEST_TEXT.noPgvector : null };
   }
 
   async function commit(jobId: string, kbId: string, group: Prepared[]): Promise<void> {

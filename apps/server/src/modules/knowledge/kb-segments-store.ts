@@ -1,43 +1,29 @@
 import { randomUUID } from 'node:crypto';
-import { segmentWords, type Chunk, type UserWords } from '../../platform/documents/index.js';
+import { countTerms, segmentWords, type PreparedDocument, type TermCounts, type UserWords } from '../../platform/documents/index.js';
 import type { Db } from '../../platform/db/index.js';
 import * as docs from './kb-documents.repo.js';
-import { indexedText, type KbVectorWriter } from './kb-vectors.js';
-import { indexTermsOf } from './retrieval/index-terms.js';
+import type { KbVectorWriter } from './kb-vectors.js';
 
-/** A segment's index terms (jieba words, then fallback bigrams) and its length in words. */
-function indexFieldsOfWords(cut: string[]): Pick<docs.NewKbSegment, 'terms' | 'tokenCount'> {
-  const words = cut.filter((word) => word.trim() !== '');
-  return { terms: indexTermsOf(words), tokenCount: words.length };
+/** The index fields of one text (an edited segment) cut with the knowledge base's user words. */
+export function indexFieldsOf(content: string, userWords: UserWords | undefined): { terms: TermCounts; tokenCount: number } {
+  const terms = countTerms([segmentWords(content, userWords)]);
+  return { terms, tokenCount: terms.lengths[0]! };
 }
 
-/** The index fields of one text cut with the knowledge base's user words kept whole. */
-export const indexFieldsOf = (content: string, userWords: UserWords | undefined) => indexFieldsOfWords(segmentWords(content, userWords));
-
-/** Cuts texts into words (`segmentWords` with the knowledge base's user words), e.g. in the document threads. */
-export type WordCutter = (texts: string[]) => Promise<string[][]>;
-
-/** A document's chunks as segments. */
-export async function segmentsOf(kbId: string, docId: string, chunks: Chunk[], cut: WordCutter): Promise<docs.NewKbSegment[]> {
-  const words = await cut(chunks.map((chunk) => indexedText(chunk.headings, chunk.text)));
-  return chunks.map((chunk, seq) => ({
-    id: randomUUID(),
-    kbId,
-    docId,
-    seq,
-    text: chunk.text,
-    headings: chunk.headings,
-    ...indexFieldsOfWords(words[seq] ?? []),
-  }));
+/** A prepared document's chunks as segments, with their counted terms. */
+export function segmentsOf(kbId: string, docId: string, { chunks, terms }: PreparedDocument): Pick<DocumentSegments, 'segments' | 'terms'> {
+  const segments = chunks.map((chunk, seq) => ({ id: randomUUID(), kbId, docId, seq, text: chunk.text, headings: chunk.headings, tokenCount: terms.lengths[seq]! }));
+  return { segments, terms };
 }
 
 /** Prepared documents committed together: one transaction, one index group for all their segments. */
 export const COMMIT_GROUP = 25;
 
-/** One document's new segments and (with pgvector and an embedding model) their vectors, in the same order or empty. */
+/** One document's new segments, their counted index terms and (with pgvector and an embedding model) their vectors, in the same order or empty. */
 export interface DocumentSegments {
   docId: string;
   segments: docs.NewKbSegment[];
+  terms: TermCounts;
   embeddings: number[][];
 }
 
@@ -52,6 +38,7 @@ export async function storeSegments(tx: Db, vectors: KbVectorWriter, kbId: strin
     documents.map((doc) => doc.docId),
     kbId,
     documents.flatMap((doc) => doc.segments),
+    documents.map((doc) => doc.terms),
   );
   if (!documents.some((doc) => doc.embeddings.length > 0) || !(await vectors.available())) return;
   for (const { docId, segments, embeddings } of documents) {

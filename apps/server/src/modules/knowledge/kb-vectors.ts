@@ -12,6 +12,3 @@ export interface KbVectorWriter {
 
 /** Embedding requests carry this many texts at most, so progress moves and a failure costs little. */
 export const EMBED_BATCH = 32;
-
-/** What a segment is embedded and indexed as: its headings, then its text. */
-export const indexedText = (headings: string[], text: string) => [...headings, text].join('\n');

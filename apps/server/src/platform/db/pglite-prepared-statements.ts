@@ -70,10 +70,11 @@ export function prepareFrequentPgliteStatements(client: PGlite): void {
     }
   }
 
-  function serialized(value: unknown, type: number | undefined, options: QueryOptions | undefined): string | null {
+  /** A parameter as PGlite's own `query` writes it: text, or bytes (which the protocol writer sends in binary). */
+  function serialized(value: unknown, type: number | undefined, options: QueryOptions | undefined): string | Uint8Array | null {
     if (value === null || value === undefined) return null;
     const serialize = type === undefined ? undefined : (options?.serializers?.[type] ?? client.serializers[type]);
-    return serialize ? (serialize(value) as string) : String(value);
+    return serialize ? (serialize(value) as string | Uint8Array) : String(value);
   }
 
   async function runPrepared(name: string, text: string, params: unknown[], options: QueryOptions | undefined): Promise<Results | typeof ORDINARY> {

@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { readFixture } from '../../../test/fixtures/documents/index.js';
-import { DocumentRejected, createDocumentWorkers, segmentWords, userWordsOf, type DocumentWorkers } from './index.js';
+import { DocumentRejected, createDocumentWorkers, userWordsOf, type DocumentWorkers } from './index.js';
+import { prepareDocument } from './prepare-document.js';
+import { frequenciesOfSegment } from './term-counts.js';
 
 /** A CSV large enough to keep a worker busy for a while (≈ 2.5 MB). */
 const bigCsv = () => ({
@@ -93,13 +95,16 @@ describe('createDocumentWorkers', { timeout: 90_000 }, () => {
     expect(pool.threads()).toBe(1);
   });
 
-  it('cuts texts into the same words in a thread as in the process, user words kept whole', async () => {
+  it('prepares a file in a thread as in the process: chunks and counted terms, user words kept whole', async () => {
     pool = createDocumentWorkers({ size: 1 });
-    // Long enough to be cut in the thread (short texts are cut in the calling thread).
-    const texts = ['张三丰创立了武当派，太极拳流传至今。'.repeat(300), 'Rust 与 TypeScript 的知识库', ''];
-    const userWords = userWordsOf(['张三丰', '武当派']);
-    expect(await pool.segmentWords(texts, userWords)).toEqual(texts.map((text) => segmentWords(text, userWords)));
-    expect(await pool.segmentWords(texts, undefined)).toEqual(texts.map((text) => segmentWords(text)));
-    expect((await pool.segmentWords(texts, userWords))[0]).toContain('张三丰');
+    const text = '# 武当\n\n云雀九号今天发射，张三丰创立了武当派。Rust 与 TypeScript 的知识库。\n\n'.repeat(120);
+    const input = { bytes: new TextEncoder().encode(text), fileName: 'notes.md', chunking: { chunkSize: 500, overlap: 50 } };
+    const userWords = userWordsOf(['云雀九号', '武当派']);
+    const prepared = await pool.prepare({ ...input, userWords });
+    expect(prepared).toEqual(await prepareDocument(input, userWords));
+    expect(prepared.chunks.length).toBeGreaterThan(3);
+    expect(prepared.terms.lengths.length).toBe(prepared.chunks.length);
+    expect(frequenciesOfSegment(prepared.terms, 0).get('云雀九号')).toBeGreaterThan(0);
+    expect(frequenciesOfSegment((await pool.prepare({ ...input, userWords: undefined })).terms, 0).has('云雀九号')).toBe(false);
   });
 });

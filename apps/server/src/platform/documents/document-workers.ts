@@ -2,15 +2,15 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker, type ResourceLimits } from 'node:worker_threads';
+import type { ChunkOptions } from './chunk-document.js';
 import { DocumentRejected, REJECT, type ParsedDocument } from './types.js';
-import { segmentWords } from './segment-words.js';
 import type { UserWords } from './user-words.js';
-import type { WorkerRequest, WorkerResponse, WorkerTask } from './worker-protocol.js';
+import type { PreparedDocument, WorkerRequest, WorkerResponse, WorkerTask } from './worker-protocol.js';
 
 export interface DocumentWorkers {
   parse(input: { bytes: Uint8Array; fileName: string }, options?: { signal?: AbortSignal }): Promise<ParsedDocument>;
-  /** `segmentWords` of each text, in a thread: ingestion cuts whole documents, the event loop stays free. */
-  segmentWords(texts: string[], userWords: UserWords | undefined, options?: { signal?: AbortSignal }): Promise<string[][]>;
+  /** A file parsed, chunked, cut into words and its index terms counted, in one trip to a thread: what ingestion needs of it. */
+  prepare(input: { bytes: Uint8Array; fileName: string; chunking: ChunkOptions; userWords: UserWords | undefined }, options?: { signal?: AbortSignal }): Promise<PreparedDocument>;
   /** Threads alive now (each holds its own heap and parsers). */
   threads(): number;
   close(): Promise<void>;
@@ -19,7 +19,7 @@ export interface DocumentWorkers {
 interface Task {
   id: number;
   input: WorkerTask;
-  resolve(result: ParsedDocument | string[][]): void;
+  resolve(result: ParsedDocument | PreparedDocument): void;
   reject(error: unknown): void;
   cleanup(): void;
 }
@@ -33,9 +33,6 @@ interface Slot {
 
 /** A thread with nothing to parse for this long ends; the next document starts one again (~100 ms). */
 const IDLE_MS = 30_000;
-
-/** Texts this short are cut in the calling thread: jieba takes less than the trip to a thread and back. */
-const CUT_HERE_CHARS = 4_000;
 
 /** A file that needs more than this to parse is refused rather than allowed to exhaust the server. */
 const WORKER_MEMORY_MB = 1024;
@@ -63,7 +60,7 @@ function tsxEsmApiUrl() {
   return pathToFileURL(path.join(path.dirname(manifestPath), manifest.exports['./esm/api']!.import.default)).href;
 }
 
-/** Runs parseDocument and segmentWords in worker threads so the event loop stays free (size = concurrency). */
+/** Runs parseDocument and prepareDocument in worker threads so the event loop stays free (size = concurrency). */
 export function createDocumentWorkers(options: { size: number; idleMs?: number }): DocumentWorkers {
   const size = Math.max(1, Math.floor(options.size));
   const idleMs = options.idleMs ?? IDLE_MS;
@@ -102,7 +99,7 @@ export function createDocumentWorkers(options: { size: number; idleMs?: number }
     worker.on('message', (response: WorkerResponse) => {
       if (slot.task?.id !== response.id) return;
       settle(slot, (task) => {
-        if (response.ok) task.resolve('document' in response ? response.document : response.words);
+        if (response.ok) task.resolve('document' in response ? response.document : response.prepared);
         else if ('rejected' in response) task.reject(new DocumentRejected(response.rejected));
         else task.reject(new Error(response.error));
       });
@@ -128,19 +125,15 @@ export function createDocumentWorkers(options: { size: number; idleMs?: number }
       clearTimeout(slot.idle);
       slot.task = task;
       slot.worker.ref();
-      if (task.input.kind === 'parse') {
-        // A copy we can transfer: the caller's buffer stays usable and only these bytes are sent.
-        const bytes = task.input.bytes.slice();
-        const request: WorkerRequest = { ...task.input, id: task.id, bytes };
-        slot.worker.postMessage(request, [bytes.buffer]);
-      } else {
-        slot.worker.postMessage({ ...task.input, id: task.id } satisfies WorkerRequest);
-      }
+      // A copy we can transfer: the caller's buffer stays usable and only these bytes are sent.
+      const bytes = task.input.bytes.slice();
+      const request: WorkerRequest = { ...task.input, id: task.id, bytes };
+      slot.worker.postMessage(request, [bytes.buffer]);
     }
   }
 
   function run(input: WorkerTask, signal: AbortSignal | undefined) {
-    return new Promise<ParsedDocument | string[][]>((resolve, reject) => {
+    return new Promise<ParsedDocument | PreparedDocument>((resolve, reject) => {
       if (closed) return reject(new Error('document workers are closed'));
       if (signal?.aborted) return reject(signal.reason);
       const onAbort = () => {
@@ -180,10 +173,7 @@ export function createDocumentWorkers(options: { size: number; idleMs?: number }
 
   return {
     parse: (input, { signal } = {}) => run({ kind: 'parse', ...input }, signal) as Promise<ParsedDocument>,
-    segmentWords: async (texts, userWords, { signal } = {}) =>
-      texts.reduce((sum, text) => sum + text.length, 0) <= CUT_HERE_CHARS
-        ? texts.map((text) => segmentWords(text, userWords))
-        : ((await run({ kind: 'words', texts, userWords: userWords?.words ?? [] }, signal)) as string[][]),
+    prepare: ({ userWords, ...input }, { signal } = {}) => run({ kind: 'prepare', ...input, userWords: userWords?.words ?? [] }, signal) as Promise<PreparedDocument>,
     threads: () => slots.size,
     close,
   };

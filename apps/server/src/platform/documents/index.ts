@@ -7,3 +7,7 @@ export { userWordsOf, type UserWords } from './user-words.js';
 export { DocumentRejected, type Block, type DocumentFormat, type ParsedDocument } from './types.js';
 export { htmlToBlocks } from './parsers/html.js';
 export { ocrInstalled, OCR_PACKAGE } from './parsers/image.js';
+export { bigramsOf, indexedText, runBigramsOf } from './index-terms.js';
+export { countTerms, frequenciesOfSegment, type TermCounts } from './term-counts.js';
+export { prepareDocument } from './prepare-document.js';
+export type { PreparedDocument } from './worker-protocol.js';

@@ -1,9 +1,21 @@
+import type { Chunk, ChunkOptions } from './chunk-document.js';
+import type { TermCounts } from './term-counts.js';
 import type { ParsedDocument } from './types.js';
 
-/** What a document thread does: parse a file, or cut texts into words (jieba, with user words kept whole). */
-export type WorkerTask = { kind: 'parse'; bytes: Uint8Array; fileName: string } | { kind: 'words'; texts: string[]; userWords: string[] };
+/** A file made ready for a knowledge base in one trip to a thread: parsed, chunked, its words cut and its index terms counted. */
+export interface PreparedDocument {
+  chunks: Chunk[];
+  /** The chunks' index terms (each chunk cut as its headings, then its text). */
+  terms: TermCounts;
+}
+
+/** What a document thread does: parse a file, or prepare it for a knowledge base (words cut by jieba with user words kept whole). */
+export type WorkerTask = { kind: 'parse'; bytes: Uint8Array; fileName: string } | { kind: 'prepare'; bytes: Uint8Array; fileName: string; chunking: ChunkOptions; userWords: string[] };
 
 export type WorkerRequest = WorkerTask & { id: number };
 
 export type WorkerResponse =
-  { id: number; ok: true; document: ParsedDocument } | { id: number; ok: true; words: string[][] } | { id: number; ok: false; rejected: string } | { id: number; ok: false; error: string };
+  | { id: number; ok: true; document: ParsedDocument }
+  | { id: number; ok: true; prepared: PreparedDocument }
+  | { id: number; ok: false; rejected: string }
+  | { id: number; ok: false; error: string };

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { binaryInteger, selectBinaryRows, selectRows, type Db } from '../../../platform/db/index.js';
 import { bucketOf, DecodedPostings, findPostings, type PostingSlice } from './index-buckets.js';
-import { bigramsOf, runBigramsOf } from './index-terms.js';
+import { bigramsOf, runBigramsOf } from '../../../platform/documents/index.js';
 import { intArray, uuidArray } from './sql-arrays.js';
 import { TopScores } from './top-scores.js';
 
@@ -47,7 +47,7 @@ function postingsOf(scope: KbScope, term: string, encoded: Uint8Array): { slices
 /**
  * The terms searched in one knowledge base: the query's words, except that a word the knowledge base does
  * not hold (three characters or more) is searched as its character bigrams instead, and runs of single
- * characters add their bigrams where the knowledge base holds them (index-terms.ts).
+ * characters add their bigrams where the knowledge base holds them (platform/documents/index-terms.ts).
  */
 function queryTermsOf(words: string[], runBigrams: string[], dfOf: (term: string) => number): string[] {
   const terms = new Set<string>();

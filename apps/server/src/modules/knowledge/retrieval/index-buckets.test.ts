@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { bucketOf, bucketRowsOf, BUCKETS, decodeRow, findPostings, forEachPosting, withoutOrds } from './index-buckets.js';
+import { countTerms } from '../../../platform/documents/index.js';
+import { bucketOf, BUCKETS, decodeRow, findPostings, forEachPosting } from './index-buckets.js';
+import { bucketRowsOf, withoutOrds } from './index-rows.js';
 import { TopScores } from './top-scores.js';
 
 const postingsIn = (rows: Map<number, Uint8Array>, term: string) => {
@@ -10,10 +12,13 @@ const postingsIn = (rows: Map<number, Uint8Array>, term: string) => {
 };
 
 describe('full-text index rows', () => {
-  const segments = [
-    { ord: 7, terms: '龙井 茶 产于 杭州 茶', tokenCount: 5 },
-    { ord: 8, terms: '普洱 茶 产于 云南', tokenCount: 4 },
-    { ord: 9, terms: 'a"b \\ 𠀀字', tokenCount: 3 },
+  // Ordinals 7, 8 and 9, the first two segments one document's, the third another's.
+  const documents = [
+    countTerms([
+      ['龙井', '茶', '产于', '杭州', '茶'],
+      ['普洱', '茶', '产于', '云南'],
+    ]),
+    countTerms([['a"b', '\\', '𠀀字']]),
   ];
 
   it('hashes a term to the same bucket every time, within range', () => {
@@ -25,7 +30,7 @@ describe('full-text index rows', () => {
   });
 
   it('finds each term with its frequency and segment length per segment, and only there', () => {
-    const rows = bucketRowsOf(segments);
+    const rows = bucketRowsOf(7, documents);
     expect(postingsIn(rows, '茶')).toEqual([
       [7, 2, 5],
       [8, 1, 4],
@@ -38,18 +43,17 @@ describe('full-text index rows', () => {
   });
 
   it('keeps large frequencies, lengths and ordinals exactly', () => {
-    const rows = bucketRowsOf([
-      { ord: 3_000_000_000, terms: Array(70_000).fill('词').join(' '), tokenCount: 100_000 },
-      { ord: 5, terms: '词', tokenCount: 1 },
-    ]);
+    const rows = bucketRowsOf(3_000_000_000, [countTerms([Array<string>(70_000).fill('词'), ['词']])]);
     expect(postingsIn(rows, '词')).toEqual([
-      [5, 1, 1],
-      [3_000_000_000, 70_000, 100_000],
+      [3_000_000_000, 70_000, 70_000],
+      [3_000_000_001, 1, 1],
     ]);
+    // Runs of single characters add their bigrams.
+    expect(postingsIn(rows, '词词')).toEqual([[3_000_000_000, 69_999, 70_000]]);
   });
 
   it('takes segments out of a row, and leaves nothing when none is left', () => {
-    const rows = bucketRowsOf(segments);
+    const rows = bucketRowsOf(7, documents);
     const row = rows.get(bucketOf('茶'))!;
     const rest = withoutOrds(row, new Set([7]))!;
     expect(postingsIn(new Map([[bucketOf('茶'), rest]]), '茶')).toEqual([[8, 1, 4]]);

@@ -1,12 +1,11 @@
 import type { KbSearchHit, KbSearchMode, KbSearchResult } from '@agent-platform/contracts';
 import type { Db } from '../../../platform/db/index.js';
-import { segmentWords, type UserWords } from '../../../platform/documents/index.js';
+import { indexedText, segmentWords, type UserWords } from '../../../platform/documents/index.js';
 import { badInput, canSee, type Logger, type Viewer } from '../../../core/index.js';
 import type { LlmService } from '../../llm/index.js';
 import type { UserWordsOfKb } from '../dictionary/dictionary.service.js';
 import { ownerViewer } from '../knowledge-access.js';
 import { kbNotFound } from '../knowledge.errors.js';
-import { indexedText } from '../kb-vectors.js';
 import { searchFullText, type FullTextHit } from './fulltext-search.js';
 import { fuseByRank, type Ranked } from './fusion.js';
 import { findKbs, findSegmentDetails, type SearchableKb, type SegmentDetail } from './retrieval.repo.js';

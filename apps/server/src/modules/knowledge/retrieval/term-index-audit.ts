@@ -1,9 +1,8 @@
 import { sql } from 'drizzle-orm';
-import type { UserWords } from '../../../platform/documents/index.js';
+import { frequenciesOfSegment, indexedText, type UserWords } from '../../../platform/documents/index.js';
 import { selectRows, type Db } from '../../../platform/db/index.js';
 import { indexFieldsOf } from '../kb-segments-store.js';
-import { indexedText } from '../kb-vectors.js';
-import { bucketOf, decodeRow, forEachPosting, frequenciesOf } from './index-buckets.js';
+import { bucketOf, decodeRow, forEachPosting } from './index-buckets.js';
 
 export interface IndexDrift {
   /** Stored segment count and total length against those of the segments. */
@@ -52,7 +51,7 @@ export async function findIndexDrift(db: Db, kbId: string, userWords?: UserWords
   );
   let postings = 0;
   for (const segment of segments) {
-    const terms = frequenciesOf(indexFieldsOf(indexedText(segment.headings, segment.text), userWords).terms);
+    const terms = frequenciesOfSegment(indexFieldsOf(indexedText(segment.headings, segment.text), userWords).terms, 0);
     if (segment.ord === null) {
       postings += terms.size;
       continue;

@@ -1,13 +1,8 @@
 import { sql } from 'drizzle-orm';
+import type { TermCounts } from '../../../platform/documents/index.js';
 import { selectRows, type Db } from '../../../platform/db/index.js';
-import { bucketRowsOf, withoutOrds } from './index-buckets.js';
-import { intArray, textArray, uuidArray } from './sql-arrays.js';
-
-/** What the index needs of a new segment: its index terms joined by spaces (not stored with it) and its length in words. */
-export interface SegmentWords {
-  terms: string;
-  tokenCount: number;
-}
+import { bucketRowsOf, withoutOrds } from './index-rows.js';
+import { byteStrings, intArray, uuidArray } from './sql-arrays.js';
 
 /** Where a segment sits in the full-text index; null for a segment that is not indexed. */
 export interface IndexPlace {
@@ -50,34 +45,28 @@ function groupedBy<K, T>(items: T[], keyOf: (item: T) => K): Map<K, T[]> {
   return groups;
 }
 
-/** Rows are written in slices, so one statement's parameters stay a few megabytes. */
-const ROW_SLICE = 500;
-
-const hexOf = (rows: Uint8Array[]) => rows.map((row) => Buffer.from(row.buffer, row.byteOffset, row.byteLength).toString('hex'));
-
 async function insertRows(db: Db, kbId: string, groupId: number, rows: Map<number, Uint8Array>): Promise<void> {
-  const entries = [...rows];
-  for (let start = 0; start < entries.length; start += ROW_SLICE) {
-    const slice = entries.slice(start, start + ROW_SLICE);
-    await db.execute(sql`
-      insert into kb_index_buckets (kb_id, bucket, group_id, data)
-      select ${kbId}::uuid, x.bucket, ${groupId}::int, decode(x.data, 'hex')
-      from unnest(${intArray(slice.map(([bucket]) => bucket))}, ${textArray(hexOf(slice.map(([, row]) => row)))}) as x(bucket, data)`);
-  }
+  if (rows.size === 0) return;
+  const data = byteStrings([...rows.values()]);
+  await db.execute(sql`
+    insert into kb_index_buckets (kb_id, bucket, group_id, data)
+    select ${kbId}::uuid, x.bucket, ${groupId}::int, ${data.cut('x')}
+    from unnest(${intArray([...rows.keys()])}, ${data.positions}) as x(bucket, start, size)`);
 }
 
 /**
- * Indexes new segments as one group; call in the transaction that inserts them, and store the returned
- * places (in the segments' order) with them.
+ * Indexes new segments as one group: the counted terms of consecutive segments (a document's each), in
+ * order. Call in the transaction that inserts them, and store the returned places (in the same order)
+ * with them.
  */
-export async function indexSegments(db: Db, kbId: string, segments: SegmentWords[]): Promise<Array<{ ord: number; indexGroup: number }>> {
-  if (segments.length === 0) return [];
-  const tokens = segments.reduce((sum, segment) => sum + segment.tokenCount, 0);
-  const first = await moveStats(db, kbId, segments.length, tokens, segments.length);
-  const placed = segments.map((segment, index) => ({ ...segment, ord: first + index }));
-  await insertRows(db, kbId, first, bucketRowsOf(placed));
-  await db.execute(sql`insert into kb_index_groups (kb_id, group_id, segments) values (${kbId}::uuid, ${first}::int, ${segments.length}::int)`);
-  return placed.map(({ ord }) => ({ ord, indexGroup: first }));
+export async function indexSegments(db: Db, kbId: string, counted: TermCounts[]): Promise<Array<{ ord: number; indexGroup: number }>> {
+  const segments = counted.reduce((sum, terms) => sum + terms.lengths.length, 0);
+  if (segments === 0) return [];
+  const tokens = counted.reduce((sum, terms) => terms.lengths.reduce((total, length) => total + length, sum), 0);
+  const first = await moveStats(db, kbId, segments, tokens, segments);
+  await insertRows(db, kbId, first, bucketRowsOf(first, counted));
+  await db.execute(sql`insert into kb_index_groups (kb_id, group_id, segments) values (${kbId}::uuid, ${first}::int, ${segments}::int)`);
+  return Array.from({ length: segments }, (_, index) => ({ ord: first + index, indexGroup: first }));
 }
 
 /**
@@ -93,11 +82,11 @@ async function removeFromGroup(db: Db, kbId: string, groupId: number, segments: 
   if (emptied.length > 0) {
     await db.execute(sql`delete from kb_index_buckets where kb_id = ${kbId}::uuid and group_id = ${groupId}::int and bucket = any(${intArray(emptied)})`);
   }
-  for (let start = 0; start < changed.length; start += ROW_SLICE) {
-    const slice = changed.slice(start, start + ROW_SLICE);
+  if (changed.length > 0) {
+    const data = byteStrings(changed.map((row) => row.data));
     await db.execute(sql`
-      update kb_index_buckets b set data = decode(x.data, 'hex')
-      from unnest(${intArray(slice.map((row) => row.bucket))}, ${textArray(hexOf(slice.map((row) => row.data)))}) as x(bucket, data)
+      update kb_index_buckets b set data = ${data.cut('x')}
+      from unnest(${intArray(changed.map((row) => row.bucket))}, ${data.positions}) as x(bucket, start, size)
       where b.kb_id = ${kbId}::uuid and b.group_id = ${groupId}::int and b.bucket = x.bucket`);
   }
   await db.execute(sql`update kb_index_groups set segments = segments - ${segments.length}::int where kb_id = ${kbId}::uuid and group_id = ${groupId}::int`);
