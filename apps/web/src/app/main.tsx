@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router/dom';
 import '../styles/global.css';
+import { AppRouter } from './AppRouter';
 import { Providers } from './providers';
 import { router } from './router';
 import { UiSettingsGate } from './UiSettingsGate';
@@ -13,7 +13,7 @@ createRoot(container).render(
   <StrictMode>
     <Providers>
       <UiSettingsGate>
-        <RouterProvider router={router} />
+        <AppRouter router={router} />
       </UiSettingsGate>
     </Providers>
   </StrictMode>,
