@@ -9,7 +9,7 @@ import type { LlmService } from '../llm/index.js';
 import type { UserWordsOfKb } from './dictionary/dictionary.service.js';
 import * as docs from './kb-documents.repo.js';
 import { EMBED_BATCH, type KbVectorWriter } from './kb-vectors.js';
-import { COMMIT_GROUP, segmentsOf, storeSegments, type DocumentSegments } from './kb-segments-store.js';
+import { groupIsFull, segmentsOf, storeSegments, type DocumentSegments } from './kb-segments-store.js';
 import { ownerViewer } from './knowledge-access.js';
 import { INGEST_TEXT } from './knowledge.errors.js';
 import { findKbById, type KbDocumentRow, type KbRow } from './knowledge.repo.js';
@@ -165,7 +165,7 @@ export function registerIngestion({ db, log, jobs, files, llm, workers, vectors,
           continue;
         }
         ready.push(prepared);
-        if (ready.length >= COMMIT_GROUP) await flush();
+        if (groupIsFull(ready)) await flush();
       }
     };
     const run = async () => {

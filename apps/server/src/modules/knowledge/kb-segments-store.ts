@@ -16,8 +16,16 @@ export function segmentsOf(kbId: string, docId: string, { chunks, terms }: Prepa
   return { segments, terms };
 }
 
-/** Prepared documents committed together: one transaction, one index group for all their segments. */
-export const COMMIT_GROUP = 25;
+/**
+ * Prepared documents are committed together, one transaction and one index group for all their segments,
+ * once they hold this many segments (25 long documents) or are this many documents (a folder of small
+ * notes: a group of 25 notes of one segment each still wrote ~1,000 index rows).
+ */
+export const COMMIT_GROUP = { segments: 1250, documents: 100 };
+
+/** Whether prepared documents make a group to commit now. */
+export const groupIsFull = (documents: DocumentSegments[]) =>
+  documents.length >= COMMIT_GROUP.documents || documents.reduce((sum, doc) => sum + doc.segments.length, 0) >= COMMIT_GROUP.segments;
 
 /** One document's new segments, their counted index terms and (with pgvector and an embedding model) their vectors, in the same order or empty. */
 export interface DocumentSegments {
@@ -51,5 +59,5 @@ export async function storeSegments(tx: Db, vectors: KbVectorWriter, kbId: strin
   }
 }
 
-/** Benchmarks seed large knowledge bases through the same steps, without HTTP or jobs. */
-export const seedingSteps = { segmentsOf, storeSegments, insertDocuments: docs.insertDocuments, commitGroup: COMMIT_GROUP };
+/** Benchmarks seed large knowledge bases through the same steps, without HTTP or jobs (25 long documents fill a group). */
+export const seedingSteps = { segmentsOf, storeSegments, insertDocuments: docs.insertDocuments, commitGroup: 25 };

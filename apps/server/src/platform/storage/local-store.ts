@@ -17,6 +17,25 @@ export function createLocalBlobStore(root: string): BlobStore {
     assertSafeKey(key);
     return path.join(root, ...key.split('/'));
   };
+  // Folders made by this process: a folder of a thousand uploads asks for each once, not twice per file.
+  const made = new Set<string>();
+  const folder = async (dir: string) => {
+    if (made.has(dir)) return;
+    await fsp.mkdir(dir, { recursive: true });
+    made.add(dir);
+  };
+  /** Writes `body` to a new partial file and syncs it, through one open file. */
+  async function writePartial(partial: string, body: Readable, measure: MeasuringStream) {
+    const handle = await fsp.open(partial, 'wx', 0o600);
+    try {
+      await pipeline(body, measure, async (source: AsyncIterable<Buffer>) => {
+        for await (const chunk of source) await handle.writeFile(chunk);
+      });
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+  }
 
   return {
     async health() {
@@ -32,19 +51,19 @@ export function createLocalBlobStore(root: string): BlobStore {
 
     async put(key, body, { maxBytes }) {
       const target = fileOf(key);
-      await fsp.mkdir(partialDir, { recursive: true });
-      await fsp.mkdir(path.dirname(target), { recursive: true });
+      await folder(partialDir);
+      await folder(path.dirname(target));
       const partial = path.join(partialDir, randomUUID());
       const measure = new MeasuringStream(maxBytes);
       try {
-        await pipeline(body, measure, fs.createWriteStream(partial, { flags: 'wx', mode: 0o600 }));
-        const handle = await fsp.open(partial, 'r+');
-        try {
-          await handle.sync();
-        } finally {
-          await handle.close();
-        }
-        await fsp.rename(partial, target);
+        await writePartial(partial, body, measure);
+        await fsp.rename(partial, target).catch(async (error: NodeJS.ErrnoException) => {
+          // The folder was removed since this process made it.
+          if (error.code !== 'ENOENT') throw error;
+          made.clear();
+          await folder(path.dirname(target));
+          await fsp.rename(partial, target);
+        });
       } catch (error) {
         await fsp.rm(partial, { force: true });
         throw error;
