@@ -106,5 +106,8 @@ describe('createDocumentWorkers', { timeout: 90_000 }, () => {
     expect(prepared.terms.lengths.length).toBe(prepared.chunks.length);
     expect(frequenciesOfSegment(prepared.terms, 0).get('云雀九号')).toBeGreaterThan(0);
     expect(frequenciesOfSegment((await pool.prepare({ ...input, userWords: undefined })).terms, 0).has('云雀九号')).toBe(false);
+    // A short note's words are cut here, with the same result.
+    const note = { ...input, bytes: new TextEncoder().encode('云雀九号今天发射。') };
+    expect(await pool.prepare({ ...note, userWords })).toEqual(await prepareDocument(note, userWords));
   });
 });

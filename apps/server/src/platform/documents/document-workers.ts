@@ -3,6 +3,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker, type ResourceLimits } from 'node:worker_threads';
 import type { ChunkOptions } from './chunk-document.js';
+import { countChunkTerms } from './prepare-document.js';
 import { DocumentRejected, REJECT, type ParsedDocument } from './types.js';
 import type { UserWords } from './user-words.js';
 import type { PreparedDocument, WorkerRequest, WorkerResponse, WorkerTask } from './worker-protocol.js';
@@ -19,7 +20,7 @@ export interface DocumentWorkers {
 interface Task {
   id: number;
   input: WorkerTask;
-  resolve(result: ParsedDocument | PreparedDocument): void;
+  resolve(result: ParsedDocument | Partial<PreparedDocument>): void;
   reject(error: unknown): void;
   cleanup(): void;
 }
@@ -133,7 +134,7 @@ export function createDocumentWorkers(options: { size: number; idleMs?: number }
   }
 
   function run(input: WorkerTask, signal: AbortSignal | undefined) {
-    return new Promise<ParsedDocument | PreparedDocument>((resolve, reject) => {
+    return new Promise<ParsedDocument | Partial<PreparedDocument>>((resolve, reject) => {
       if (closed) return reject(new Error('document workers are closed'));
       if (signal?.aborted) return reject(signal.reason);
       const onAbort = () => {
@@ -173,7 +174,10 @@ export function createDocumentWorkers(options: { size: number; idleMs?: number }
 
   return {
     parse: (input, { signal } = {}) => run({ kind: 'parse', ...input }, signal) as Promise<ParsedDocument>,
-    prepare: ({ userWords, ...input }, { signal } = {}) => run({ kind: 'prepare', ...input, userWords: userWords?.words ?? [] }, signal) as Promise<PreparedDocument>,
+    prepare: async ({ userWords, ...input }, { signal } = {}) => {
+      const prepared = (await run({ kind: 'prepare', ...input, userWords: userWords?.words ?? [] }, signal)) as Partial<PreparedDocument> & Pick<PreparedDocument, 'chunks'>;
+      return { chunks: prepared.chunks, terms: prepared.terms ?? countChunkTerms(prepared.chunks, userWords) };
+    },
     threads: () => slots.size,
     close,
   };

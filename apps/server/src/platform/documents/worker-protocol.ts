@@ -2,7 +2,7 @@ import type { Chunk, ChunkOptions } from './chunk-document.js';
 import type { TermCounts } from './term-counts.js';
 import type { ParsedDocument } from './types.js';
 
-/** A file made ready for a knowledge base in one trip to a thread: parsed, chunked, its words cut and its index terms counted. */
+/** A file made ready for a knowledge base in one trip to a thread: parsed, chunked, its words cut and its index terms counted (a short one's in the calling thread). */
 export interface PreparedDocument {
   chunks: Chunk[];
   /** The chunks' index terms (each chunk cut as its headings, then its text). */
@@ -16,6 +16,6 @@ export type WorkerRequest = WorkerTask & { id: number };
 
 export type WorkerResponse =
   | { id: number; ok: true; document: ParsedDocument }
-  | { id: number; ok: true; prepared: PreparedDocument }
+  | { id: number; ok: true; prepared: Pick<PreparedDocument, 'chunks'> & Partial<PreparedDocument> }
   | { id: number; ok: false; rejected: string }
   | { id: number; ok: false; error: string };
