@@ -51,7 +51,7 @@ async function readAll(stream: Readable): Promise<Uint8Array> {
 }
 
 /** How a knowledge base cuts its documents into chunks. */
-export const chunkingOf = (kb: Pick<KbRow, 'chunkSize' | 'chunkOverlap' | 'separators'>) => ({
+const chunkingOf = (kb: Pick<KbRow, 'chunkSize' | 'chunkOverlap' | 'separators'>) => ({
   chunkSize: kb.chunkSize,
   overlap: kb.chunkOverlap,
   separators: kb.separators.length > 0 ? kb.separators : undefined,

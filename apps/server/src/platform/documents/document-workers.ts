@@ -6,7 +6,7 @@ import type { ChunkOptions } from './chunk-document.js';
 import { countChunkTerms } from './prepare-document.js';
 import { DocumentRejected, REJECT, type ParsedDocument } from './types.js';
 import type { UserWords } from './user-words.js';
-import type { PreparedDocument, WorkerRequest, WorkerResponse, WorkerTask } from './worker-protocol.js';
+import type { PreparedDocument, PreparedInThread, WorkerRequest, WorkerResponse, WorkerTask } from './worker-protocol.js';
 
 export interface DocumentWorkers {
   parse(input: { bytes: Uint8Array; fileName: string }, options?: { signal?: AbortSignal }): Promise<ParsedDocument>;
@@ -20,7 +20,7 @@ export interface DocumentWorkers {
 interface Task {
   id: number;
   input: WorkerTask;
-  resolve(result: ParsedDocument | Partial<PreparedDocument>): void;
+  resolve(result: ParsedDocument | PreparedInThread): void;
   reject(error: unknown): void;
   cleanup(): void;
 }
@@ -134,7 +134,7 @@ export function createDocumentWorkers(options: { size: number; idleMs?: number }
   }
 
   function run(input: WorkerTask, signal: AbortSignal | undefined) {
-    return new Promise<ParsedDocument | Partial<PreparedDocument>>((resolve, reject) => {
+    return new Promise<ParsedDocument | PreparedInThread>((resolve, reject) => {
       if (closed) return reject(new Error('document workers are closed'));
       if (signal?.aborted) return reject(signal.reason);
       const onAbort = () => {
@@ -175,7 +175,7 @@ export function createDocumentWorkers(options: { size: number; idleMs?: number }
   return {
     parse: (input, { signal } = {}) => run({ kind: 'parse', ...input }, signal) as Promise<ParsedDocument>,
     prepare: async ({ userWords, ...input }, { signal } = {}) => {
-      const prepared = (await run({ kind: 'prepare', ...input, userWords: userWords?.words ?? [] }, signal)) as Partial<PreparedDocument> & Pick<PreparedDocument, 'chunks'>;
+      const prepared = (await run({ kind: 'prepare', ...input, userWords: userWords?.words ?? [] }, signal)) as PreparedInThread;
       return { chunks: prepared.chunks, terms: prepared.terms ?? countChunkTerms(prepared.chunks, userWords) };
     },
     threads: () => slots.size,

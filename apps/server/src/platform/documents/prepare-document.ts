@@ -17,7 +17,7 @@ export interface PrepareInput {
  * thread and back, and a thread that only parses short notes never loads jieba's dictionary (~37 MB per
  * thread, which the allocator keeps after the thread ends: +75 MB at rest after a folder of notes).
  */
-export const CUT_HERE_CHARS = 4_000;
+const CUT_HERE_CHARS = 4_000;
 
 export async function chunkFile(input: PrepareInput): Promise<Chunk[]> {
   return chunkDocument(await parseDocument({ bytes: input.bytes, fileName: input.fileName }), input.chunking);
@@ -27,6 +27,7 @@ export async function chunkFile(input: PrepareInput): Promise<Chunk[]> {
 export const countChunkTerms = (chunks: Chunk[], userWords: UserWords | undefined): TermCounts =>
   countTerms(chunks.map((chunk) => segmentWords(indexedText(chunk.headings, chunk.text), userWords)));
 
+/** Whether a document is short enough to be cut in the calling thread. */
 export const isShort = (chunks: Chunk[]) => chunks.reduce((sum, chunk) => sum + chunk.text.length, 0) <= CUT_HERE_CHARS;
 
 /** Parses a file, chunks it and counts each chunk's index terms. */

@@ -14,8 +14,11 @@ export type WorkerTask = { kind: 'parse'; bytes: Uint8Array; fileName: string } 
 
 export type WorkerRequest = WorkerTask & { id: number };
 
+/** What a thread answers for `prepare`: a short document's terms are left to the caller to count. */
+export type PreparedInThread = Pick<PreparedDocument, 'chunks'> & Partial<PreparedDocument>;
+
 export type WorkerResponse =
   | { id: number; ok: true; document: ParsedDocument }
-  | { id: number; ok: true; prepared: Pick<PreparedDocument, 'chunks'> & Partial<PreparedDocument> }
+  | { id: number; ok: true; prepared: PreparedInThread }
   | { id: number; ok: false; rejected: string }
   | { id: number; ok: false; error: string };

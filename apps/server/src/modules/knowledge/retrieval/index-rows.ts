@@ -91,9 +91,11 @@ function encodeRows(postings: TermPostings): Map<number, Uint8Array> {
 export function bucketRowsOf(first: number, counted: TermCounts[]): Map<number, Uint8Array> {
   const idOf = new Map<string, number>();
   const names: string[] = [];
-  let counts: Int32Array = new Int32Array(1 << 14);
-  const idsOfDocuments = counted.map(({ names: joinedNames, postings }) => {
-    const documentNames = joinedNames === '' ? [] : joinedNames.split(' ');
+  const namesOfDocuments = counted.map(({ names: joined }) => (joined === '' ? [] : joined.split(' ')));
+  // At most as many distinct terms as the documents' terms together.
+  const counts = new Int32Array(namesOfDocuments.reduce((sum, documentNames) => sum + documentNames.length, 0));
+  const idsOfDocuments = counted.map(({ postings }, document) => {
+    const documentNames = namesOfDocuments[document]!;
     const ids = new Int32Array(documentNames.length);
     let at = 0;
     documentNames.forEach((name, index) => {
@@ -102,7 +104,6 @@ export function bucketRowsOf(first: number, counted: TermCounts[]): Map<number, 
         id = names.length;
         idOf.set(name, id);
         names.push(name);
-        if (id === counts.length) counts = grown(counts);
       }
       ids[index] = id;
       counts[id]! += postings[at]!;
@@ -135,12 +136,6 @@ export function bucketRowsOf(first: number, counted: TermCounts[]): Map<number, 
     base += lengths.length;
   });
   return encodeRows(placed);
-}
-
-function grown(array: Int32Array): Int32Array {
-  const larger = new Int32Array(array.length * 2);
-  larger.set(array);
-  return larger;
 }
 
 function holdsAnyOf(row: Uint8Array, ords: Set<number>): boolean {
