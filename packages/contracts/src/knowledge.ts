@@ -25,6 +25,8 @@ export interface KnowledgeBase {
   segment_count: number;
   /** Chunking, the embedding model or a user dictionary (its own or the platform's) changed since documents were indexed: re-index to apply. */
   needs_reindex: boolean;
+  /** Only from `/kb/query_knowledge_base`: segments whose vectors wait for the vector index (searched exactly meanwhile). */
+  vector_pending?: number;
   created_at: string;
   updated_at: string;
 }

@@ -13,6 +13,7 @@ import { registerIngestion } from './kb-ingest.job.js';
 import { createKbReindexService } from './kb-reindex.service.js';
 import { createKnowledgeService } from './knowledge.service.js';
 import { createKnowledgeRetriever } from './retrieval/retriever.js';
+import { startVectorIndexer } from './retrieval/vector-indexer.js';
 import { createVectorStore, type VectorStore } from './retrieval/vector-store.js';
 
 export { knowledgeRoutes } from './knowledge.routes.js';
@@ -59,7 +60,16 @@ export function createKnowledgeModule({ db, bus, log, jobs, files, llm, tags, re
   const { userWordsOfKb } = dictionaries;
   registerIngestion({ db, log, jobs, files, llm, workers, vectors, userWordsOfKb });
   const documents = createKbDocumentService({ db, jobs, files, llm, vectors, userWordsOfKb });
-  const kbs = createKnowledgeService({ db, llm, tags, references, cancelIngestion: documents.cancelJobs, unfinishedJobIdsOfKb: documents.unfinishedJobIdsOfKb });
+  const kbs = createKnowledgeService({
+    db,
+    llm,
+    tags,
+    references,
+    cancelIngestion: documents.cancelJobs,
+    unfinishedJobIdsOfKb: documents.unfinishedJobIdsOfKb,
+    vectorsPending: (kbId) => vectors.pendingCount(db, kbId),
+  });
+  const vectorIndexer = startVectorIndexer({ store: vectors, log });
   return {
     kbs,
     documents,
@@ -69,6 +79,11 @@ export function createKnowledgeModule({ db, bus, log, jobs, files, llm, tags, re
     /** Search for `/kb/search_docs`, `/kb/rag_kbs`, the knowledge-base chat module and agents. */
     retriever: createKnowledgeRetriever({ db, llm, vectors, log, userWordsOfKb }),
     dictionaries,
-    close: () => workers.close(),
+    /** Moves written vectors into the HNSW index once ingestion pauses. */
+    vectorIndexer,
+    close: async () => {
+      await vectorIndexer.close();
+      await workers.close();
+    },
   };
 }

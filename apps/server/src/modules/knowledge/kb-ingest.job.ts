@@ -5,7 +5,7 @@ import { indexedText, type DocumentWorkers, type UserWords } from '../../platfor
 import type { Db } from '../../platform/db/index.js';
 import { JobFailure, type JobContext, type JobQueue } from '../../runtime/jobs/index.js';
 import type { FileService } from '../files/index.js';
-import type { LlmService } from '../llm/index.js';
+import type { LlmService, ResolvedModel } from '../llm/index.js';
 import type { UserWordsOfKb } from './dictionary/dictionary.service.js';
 import * as docs from './kb-documents.repo.js';
 import { EMBED_BATCH, type KbVectorWriter } from './kb-vectors.js';
@@ -80,11 +80,11 @@ interface Prepared extends DocumentSegments {
  * retrying may fix fails the job, which retries what is not done yet.
  */
 export function registerIngestion({ db, log, jobs, files, llm, workers, vectors, userWordsOfKb }: IngestDeps): void {
-  async function embedAll(kb: KbRow, segments: DocumentSegments['segments'], signal: AbortSignal): Promise<number[][]> {
+  async function embedAll(kb: KbRow, model: ResolvedModel, segments: DocumentSegments['segments'], signal: AbortSignal): Promise<number[][]> {
     const embeddings: number[][] = [];
     for (let start = 0; start < segments.length; start += EMBED_BATCH) {
       const texts = segments.slice(start, start + EMBED_BATCH).map((segment) => indexedText(segment.headings ?? [], segment.text));
-      embeddings.push(...(await llm.embed(ownerViewer(kb), kb.embeddingModel!, texts, { feature: 'kb_embedding', signal })));
+      embeddings.push(...(await llm.embed(ownerViewer(kb), model, texts, { feature: 'kb_embedding', signal })));
     }
     return embeddings;
   }
@@ -94,15 +94,15 @@ export function registerIngestion({ db, log, jobs, files, llm, workers, vectors,
     doc: KbDocumentRow,
     open: (() => Promise<Readable>) | undefined,
     userWords: UserWords | undefined,
-    embedWith: boolean,
+    embedding: ResolvedModel | null,
     signal: AbortSignal,
   ): Promise<Prepared> {
     if (!open) throw new JobFailure(INGEST_TEXT.fileGone, { permanent: true });
     const prepared = await workers.prepare({ bytes: await readAll(await open()), fileName: doc.name, chunking: chunkingOf(kb), userWords }, { signal });
     if (prepared.chunks.length === 0) throw new JobFailure(INGEST_TEXT.empty, { permanent: true });
     const { segments, terms } = segmentsOf(kb.id, doc.id, prepared);
-    const embeddings = embedWith ? await embedAll(kb, segments, signal) : [];
-    return { docId: doc.id, segments, terms, embeddings, note: kb.embeddingModel && !embedWith ? INGEST_TEXT.noPgvector : null };
+    const embeddings = embedding ? await embedAll(kb, embedding, segments, signal) : [];
+    return { docId: doc.id, segments, terms, embeddings, note: kb.embeddingModel && !embedding ? INGEST_TEXT.noPgvector : null };
   }
 
   async function commit(jobId: string, kbId: string, group: Prepared[]): Promise<void> {
@@ -127,6 +127,8 @@ export function registerIngestion({ db, log, jobs, files, llm, workers, vectors,
     if (!kb) return;
     const userWords = await userWordsOfKb(kb);
     const embedWith = Boolean(kb.embeddingModel) && (await vectors.available());
+    // Resolved once for the job, not for every request: each resolution reads the registry.
+    const embedding = embedWith ? await llm.resolveModel(ownerViewer(kb), kb.embeddingModel!, 'embedding') : null;
     const ids = pending.map((doc) => doc.id);
     const contents = await files.openStoredContents(pending.map((doc) => doc.fileId));
     await docs.updateDocumentsOfJob(db, jobId, ids, { status: embedWith ? 'indexing' : 'parsing', progress: 0.05, statusText: embedWith ? INGEST_TEXT.embedding : INGEST_TEXT.parsing });
@@ -156,7 +158,7 @@ export function registerIngestion({ db, log, jobs, files, llm, workers, vectors,
         const doc = pending[next++]!;
         let prepared: Prepared;
         try {
-          prepared = await prepare(kb, doc, contents.get(doc.fileId), userWords, embedWith, ctx.signal);
+          prepared = await prepare(kb, doc, contents.get(doc.fileId), userWords, embedding, ctx.signal);
         } catch (error) {
           const reason = permanentReason(error);
           if (reason === undefined || ctx.signal.aborted) throw error;

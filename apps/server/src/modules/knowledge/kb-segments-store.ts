@@ -49,14 +49,12 @@ export async function storeSegments(tx: Db, vectors: KbVectorWriter, kbId: strin
     documents.map((doc) => doc.terms),
   );
   if (!documents.some((doc) => doc.embeddings.length > 0) || !(await vectors.available())) return;
-  for (const { docId, segments, embeddings } of documents) {
-    await vectors.replaceForDocument(
-      tx,
-      docId,
-      kbId,
-      embeddings.map((embedding, index) => ({ segmentId: segments[index]!.id, embedding })),
-    );
-  }
+  // The documents' old segments are gone, and their vectors with them (foreign key).
+  await vectors.addForNewSegments(
+    tx,
+    kbId,
+    documents.flatMap(({ segments, embeddings }) => embeddings.map((embedding, index) => ({ segmentId: segments[index]!.id, embedding }))),
+  );
 }
 
 /** Benchmarks seed large knowledge bases through the same steps, without HTTP or jobs (25 long documents fill a group). */

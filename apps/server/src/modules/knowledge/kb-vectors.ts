@@ -7,8 +7,13 @@ import type { Db } from '../../platform/db/index.js';
 export interface KbVectorWriter {
   available(): Promise<boolean>;
   replaceForDocument(db: Db, docId: string, kbId: string, rows: Array<{ segmentId: string; embedding: number[] }>): Promise<void>;
+  /** Vectors of segments just written (that have none yet), any number of documents at once. */
+  addForNewSegments(db: Db, kbId: string, rows: Array<{ segmentId: string; embedding: number[] }>): Promise<void>;
   upsertSegment(db: Db, segmentId: string, kbId: string, embedding: number[]): Promise<void>;
 }
 
-/** Embedding requests carry this many texts at most, so progress moves and a failure costs little. */
-export const EMBED_BATCH = 32;
+/**
+ * Texts per embedding call, so progress moves and a failure costs little: one request at the gateway's
+ * default batch (`LLM_EMBED_BATCH_SIZE`, 64), and one usage row, for most documents.
+ */
+export const EMBED_BATCH = 64;

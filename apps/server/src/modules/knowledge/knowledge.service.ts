@@ -17,6 +17,8 @@ export interface KnowledgeServiceDeps {
   /** Stops the ingestion jobs of documents that are going away. */
   cancelIngestion(jobIds: string[]): Promise<void>;
   unfinishedJobIdsOfKb(kbId: string): Promise<string[]>;
+  /** Segments whose vectors wait for the HNSW index. */
+  vectorsPending(kbId: string): Promise<number>;
 }
 
 export type KnowledgeService = ReturnType<typeof createKnowledgeService>;
@@ -25,7 +27,7 @@ const sameList = (a: string[], b: string[]) => a.length === b.length && a.every(
 const modelOrNull = (name: string | null | undefined) => (name === undefined ? undefined : name?.trim() || null);
 
 /** Knowledge bases themselves: create, change, publish, list, delete. Documents are in kb-documents.service.ts. */
-export function createKnowledgeService({ db, llm, tags, references, cancelIngestion, unfinishedJobIdsOfKb }: KnowledgeServiceDeps) {
+export function createKnowledgeService({ db, llm, tags, references, cancelIngestion, unfinishedJobIdsOfKb, vectorsPending }: KnowledgeServiceDeps) {
   async function show(viewer: Viewer, kbId: string): Promise<KnowledgeBase> {
     const row = await repo.findKbListRow(db, kbId);
     if (!row) throw kbNotFound();
@@ -114,7 +116,7 @@ export function createKnowledgeService({ db, llm, tags, references, cancelIngest
 
     async getKb(viewer: Viewer, kbId: string): Promise<KnowledgeBase[]> {
       const kb = await getVisibleKb(db, viewer, kbId);
-      return [await show(viewer, kb.id)];
+      return [{ ...(await show(viewer, kb.id)), vector_pending: await vectorsPending(kb.id) }];
     },
 
     async setPublic(viewer: Viewer, kbId: string, isPublic: boolean): Promise<KnowledgeBase> {

@@ -100,6 +100,16 @@ const PGLITE_PARSERS = { [BYTEA]: (value: string) => Buffer.from(value.slice(2),
  */
 const PGLITE_SERIALIZERS = { [BYTEA]: (value: Uint8Array) => value as unknown as string };
 
+/**
+ * For a type without a serializer PGlite sends `String(value)`. Bytes are sent as they are, in binary,
+ * whatever the type: pgvector's `vector` is read by its binary input (vector-store.ts).
+ */
+const binaryOrText = (value: unknown) => (value instanceof Uint8Array ? value : String(value));
+
+function sendBytesInBinary(client: PGlite): void {
+  client.serializers = new Proxy(client.serializers, { get: (serializers, type) => (serializers as Record<string | symbol, unknown>)[type] ?? binaryOrText });
+}
+
 const startParamsOf = (settings: string[]) => [...(PGlite as unknown as { defaultStartParams: string[] }).defaultStartParams, ...settings.flatMap((setting) => ['-c', setting])];
 
 export async function openPglite(options: PgliteOptions): Promise<Database> {
@@ -119,6 +129,7 @@ export async function openPglite(options: PgliteOptions): Promise<Database> {
   await client.waitReady;
   // After `waitReady`: PGlite sets its array types' parsers while starting.
   Object.assign(client.parsers, DRIZZLE_TEXT_PARSERS);
+  sendBytesInBinary(client);
   const db = drizzlePglite({ client }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder: migrationsFolder() });
   prepareFrequentPgliteStatements(client);

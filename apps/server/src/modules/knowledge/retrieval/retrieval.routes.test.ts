@@ -80,6 +80,19 @@ describe('knowledge-base retrieval: /kb/search_docs and /kb/rag_kbs', () => {
     }
   });
 
+  it.runIf(WITH_PGVECTOR)('new vectors are searched at once, exactly, and moved into the HNSW index in the background', async () => {
+    const kb = await c.createKb(c.alice, { name: '新向量', embedding_model: 'ret-embed' });
+    await ingest(c, c.alice, kb.id, corpus('great-wall.md', 'honeybee.md'));
+    const pending = async () => expectOk(await c.t.call<KnowledgeBase[]>('/api/kb/query_knowledge_base', { kb_id: kb.id }, c.alice))[0]!.vector_pending;
+    const top = async () => expectOk(await search({ kb_id: kb.id, query: '蜜蜂的蜂巢', mode: 'vector' })).hits[0]?.doc_name;
+    // Right after ingestion the vectors usually still wait (the indexer starts once writing has paused a second).
+    expect(await top()).toBe('honeybee.md');
+    const deadline = Date.now() + 15_000;
+    while ((await pending()) !== 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(await pending()).toBe(0);
+    expect(await top()).toBe('honeybee.md');
+  });
+
   it('top_k limits the hits and score_threshold drops the weaker ones', async () => {
     const query = '长城 熊猫 咖啡 龙井';
     const all = expectOk(await search({ kb_id: withVectors.id, query, mode: 'fulltext', top_k: 10 })).hits;

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../../test/harness.js';
+import { startVectorIndexer } from './vector-indexer.js';
 import { createVectorStore, nearestQuery, type VectorStore } from './vector-store.js';
 
 /** PGlite ships pgvector; the machine's PostgreSQL 15 does not (the first test checks both). */
@@ -90,6 +91,11 @@ describe('vector store (pgvector where the database has it)', () => {
     expect(indexes.map((row) => row.indexname)).toEqual(['kb_segment_vectors_hnsw_4', 'kb_segment_vectors_hnsw_8']);
   });
 
+  /** Moves every pending vector into its index, as the background indexer does. */
+  async function indexAll(): Promise<void> {
+    while ((await store.indexPending(500)) > 0);
+  }
+
   it.runIf(WITH_PGVECTOR)('answers nearest-neighbour queries from the HNSW index of their length', async () => {
     const { kbId, docId, segmentIds } = await seed(600);
     const dims = 32;
@@ -99,6 +105,9 @@ describe('vector store (pgvector where the database has it)', () => {
       kbId,
       segmentIds.map((segmentId, index) => ({ segmentId, embedding: around(index, dims, (index % 7) / 10) })),
     );
+    expect(await store.pendingCount(t.database.db, kbId)).toBe(600);
+    await indexAll();
+    expect(await store.pendingCount(t.database.db, kbId)).toBe(0);
     await t.rows(sql`analyze kb_segment_vectors`);
     const plan = await t.rows<{ 'QUERY PLAN': string }>(sql`explain ${nearestQuery([kbId], around(3, dims), 10)}`);
     expect(plan.map((row) => row['QUERY PLAN']).join('\n')).toMatch(/Index Scan using kb_segment_vectors_hnsw_32/);
@@ -117,6 +126,7 @@ describe('vector store (pgvector where the database has it)', () => {
       kbId,
       segmentIds.map((segmentId, index) => ({ segmentId, embedding: around(index, dims, (index % 5) / 10) })),
     );
+    await indexAll();
     await t.rows(sql`analyze kb_segment_vectors`);
     const [index] = await t.rows<{ indexdef: string }>(sql`select indexdef from pg_indexes where indexname = 'kb_segment_vectors_hnsw_3072'`);
     expect(index!.indexdef).toMatch(/halfvec\(3072\)\) halfvec_cosine_ops/);
@@ -145,6 +155,7 @@ describe('vector store (pgvector where the database has it)', () => {
     const db = t.database.db;
     await storeVectors(large, (index) => spread(index));
     await storeVectors(small, (index) => spread(1000 + index));
+    await indexAll();
     await t.rows(sql`analyze kb_segment_vectors`);
 
     // More than hnsw.ef_search's default (40): the index scan must go on until k rows came.
@@ -163,5 +174,62 @@ describe('vector store (pgvector where the database has it)', () => {
     expect(fromSmall[0]!.segmentId).toBe(exact[0]!.segment_id);
     const both = await store.search(db, [large.kbId, small.kbId], spread(1002), 3);
     expect(both[0]!.segmentId).toBe(small.segmentIds[2]);
+  });
+
+  it.runIf(WITH_PGVECTOR)('searches vectors still waiting for the index exactly, beside indexed ones, and the indexer moves them in', async () => {
+    const dims = 16;
+    const spread = (index: number) => Array.from({ length: dims }, (_, axis) => Math.cos((index + 3) * (axis + 1) * 7.77));
+    const kb = await seed(300);
+    const db = t.database.db;
+    await storeVectors(kb, spread);
+    const indexes = await t.rows<{ indexdef: string }>(sql`select indexdef from pg_indexes where indexname = ${`kb_segment_vectors_hnsw_${dims}`}`);
+    expect(indexes[0]!.indexdef).toMatch(/WHERE \(\(dims = 16\) AND \(NOT pending\)\)/);
+    // All pending: an exact search, so each segment's own vector finds it first.
+    for (const index of [0, 77, 299]) expect((await store.search(db, [kb.kbId], spread(index), 3))[0]!.segmentId).toBe(kb.segmentIds[index]);
+
+    // Half indexed, half pending: the two halves are merged, nearest first, k in all.
+    expect(await store.indexPending(150)).toBe(150);
+    expect(await store.pendingCount(db, kb.kbId)).toBe(150);
+    const exact = await t.rows<{ segment_id: string }>(sql`
+      select segment_id from kb_segment_vectors where kb_id = ${kb.kbId}::uuid order by embedding <=> ${`[${spread(42).join(',')}]`}::vector limit 10`);
+    const merged = await store.search(db, [kb.kbId], spread(42), 10);
+    expect(merged).toHaveLength(10);
+    expect(merged.every((hit, index) => index === 0 || hit.score <= merged[index - 1]!.score)).toBe(true);
+    expect(merged[0]!.segmentId).toBe(exact[0]!.segment_id);
+
+    // The background indexer moves the rest once writing pauses; a write sets the vector back to pending.
+    const indexer = startVectorIndexer({ store, log: t.app.log, quietMs: 20, batch: 40 });
+    try {
+      await indexer.idle();
+      expect(await store.pendingCount(db, kb.kbId)).toBe(0);
+      await store.upsertSegment(db, kb.segmentIds[5]!, kb.kbId, spread(500));
+      expect(await store.pendingCount(db, kb.kbId)).toBe(1);
+      expect((await store.search(db, [kb.kbId], spread(500), 1))[0]!.segmentId).toBe(kb.segmentIds[5]);
+      await indexer.idle();
+      expect(await store.pendingCount(db, kb.kbId)).toBe(0);
+      expect((await store.search(db, [kb.kbId], spread(500), 1))[0]!.segmentId).toBe(kb.segmentIds[5]);
+    } finally {
+      await indexer.close();
+    }
+  });
+
+  it.runIf(WITH_PGVECTOR)('rebuilds an index made before vectors were written pending, its rows searched exactly until indexed again', async () => {
+    const dims = 12;
+    const kb = await seed(dims);
+    const db = t.database.db;
+    await storeVectors(kb, (index) => around(index, dims, 0.2));
+    await indexAll();
+    // The layout of earlier versions: one partial index per length, over every row of that length.
+    await t.rows(sql.raw(`drop index kb_segment_vectors_hnsw_${dims}`));
+    await t.rows(sql.raw(`create index kb_segment_vectors_hnsw_${dims} on kb_segment_vectors using hnsw ((embedding::vector(${dims})) vector_cosine_ops) where dims = ${dims}`));
+
+    const upgraded = createVectorStore({ db, log: t.app.log });
+    expect(await upgraded.available()).toBe(true);
+    const [index] = await t.rows<{ indexdef: string }>(sql`select indexdef from pg_indexes where indexname = ${`kb_segment_vectors_hnsw_${dims}`}`);
+    expect(index!.indexdef).toMatch(/NOT pending/);
+    expect(await upgraded.pendingCount(db, kb.kbId)).toBe(dims);
+    expect((await upgraded.search(db, [kb.kbId], around(4, dims, 0.2), 1))[0]!.segmentId).toBe(kb.segmentIds[4]);
+    while ((await upgraded.indexPending(500)) > 0);
+    expect((await upgraded.search(db, [kb.kbId], around(4, dims, 0.2), 1))[0]!.segmentId).toBe(kb.segmentIds[4]);
   });
 });
