@@ -205,8 +205,8 @@ describe('agents: create, change, publish, list, delete, writing help', () => {
     const userText = sent.messages.at(-1).content as string;
     for (const part of ['订单助手', '帮用户查订单', '工具 order_lookup', '产品手册']) expect(userText).toContain(part);
     expect(expectOk(await t.call<AgentInfo>('/api/agent/detail', agent.id, alice)).description).toBe('');
-    const [row] = await t.rows<{ n: number }>(sql`select count(*)::int as n from usage_records where feature = 'agent_role' and model = 'agent-chat'`);
-    expect(row!.n).toBe(1);
+    // The usage row is written behind the answer.
+    await expect.poll(async () => (await t.rows<{ n: number }>(sql`select count(*)::int as n from usage_records where feature = 'agent_role' and model = 'agent-chat'`))[0]!.n).toBe(1);
 
     llm.script({ match: ROLE_DESC_MARKER, text: '' });
     expectCode(await t.call('/api/agent/role_desc', { id: agent.id }, alice), 50201, /没有给出内容/);

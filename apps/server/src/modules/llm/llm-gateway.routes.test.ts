@@ -173,7 +173,7 @@ describe('model gateway: streaming, tools, retries, timeouts, cancellation, usag
       if (part.type === 'text') break;
     }
     await expect.poll(() => c.llm.requests[1]?.aborted, { timeout: 1_000 }).toBe(true);
-    expect(await usageRows('cancel_test')).toEqual([expect.objectContaining({ ok: false, error: '模型调用已取消' }), expect.objectContaining({ ok: false, error: '模型调用已取消' })]);
+    await expect.poll(() => usageRows('cancel_test')).toEqual([expect.objectContaining({ ok: false, error: '模型调用已取消' }), expect.objectContaining({ ok: false, error: '模型调用已取消' })]);
   });
 
   it('refuses disabled models, models of the wrong type and invisible models before calling anything', async () => {
@@ -194,6 +194,7 @@ describe('model gateway: streaming, tools, retries, timeouts, cancellation, usag
   it('records failed calls with their reason', async () => {
     c.llm.script({ match: '记录失败', status: 401 });
     await rejectionOf(c.service.chat(alice, 'gw-chat', ask('记录失败'), { feature: 'failure_test' }));
+    await expect.poll(async () => (await usageRows('failure_test')).length).toBe(1);
     const [row] = await usageRows('failure_test');
     expect(row).toMatchObject({ model: 'gw-chat', user_id: alice.id, ok: false, prompt_tokens: 0, completion_tokens: 0 });
     expect(row?.error).toMatch(/^密钥无效（401）/);
@@ -207,8 +208,9 @@ describe('model gateway: streaming, tools, retries, timeouts, cancellation, usag
     expect(c.llm.requests[2]?.body).toMatchObject({ model: 'scripted-embedding', encoding_format: 'float' });
     expect(vectors[149]).toEqual(embedText('第 149 段文本', 64));
     expect(await c.service.embed(alice, 'gw-embed', ['第 7 段文本'], { feature: 'embed_test' })).toEqual([vectors[7]]);
+    // Written behind the answer.
+    await expect.poll(async () => (await usageRows('embed_test')).length).toBe(2);
     const rows = await usageRows('embed_test');
-    expect(rows).toHaveLength(2);
     expect(rows[0]).toMatchObject({ model: 'gw-embed', ok: true });
     expect(rows[0]!.prompt_tokens).toBeGreaterThan(150);
   });

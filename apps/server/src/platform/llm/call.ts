@@ -43,12 +43,13 @@ export type Meter = ReturnType<typeof startMeter>;
 /** Runs `work` and records its usage (or its failure) in one row. */
 export async function metered<T>(settings: LlmGatewaySettings, endpoint: ModelEndpoint, options: CallOptions, work: (meter: Meter) => Promise<{ value: T; usage: TokenUsage }>): Promise<T> {
   const meter = startMeter(settings, endpoint, options);
+  // The usage row is written behind, up to 25 ms later (write-behind.ts): the caller does not wait for it.
   try {
     const { value, usage } = await work(meter);
-    await meter.succeed(usage);
+    void meter.succeed(usage);
     return value;
   } catch (error) {
-    await meter.fail(error);
+    void meter.fail(error);
     throw error;
   }
 }
