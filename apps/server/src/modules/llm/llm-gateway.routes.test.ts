@@ -173,7 +173,9 @@ describe('model gateway: streaming, tools, retries, timeouts, cancellation, usag
       if (part.type === 'text') break;
     }
     await expect.poll(() => c.llm.requests[1]?.aborted, { timeout: 1_000 }).toBe(true);
-    await expect.poll(() => usageRows('cancel_test')).toEqual([expect.objectContaining({ ok: false, error: '模型调用已取消' }), expect.objectContaining({ ok: false, error: '模型调用已取消' })]);
+    await expect
+      .poll(() => usageRows('cancel_test'))
+      .toEqual([expect.objectContaining({ ok: false, error: '模型调用已取消' }), expect.objectContaining({ ok: false, error: '模型调用已取消' })]);
   });
 
   it('refuses disabled models, models of the wrong type and invisible models before calling anything', async () => {

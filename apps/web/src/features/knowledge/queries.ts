@@ -63,8 +63,16 @@ export function useVisibleKbs() {
   return useQuery<KnowledgeBase[], ApiError>({ queryKey: kbKeys.visible(), queryFn: listVisibleKbs });
 }
 
+/** While vectors wait for the vector index, the knowledge base is read again now and then (its notice goes when they are in). */
+const VECTOR_PENDING_POLL_MS = 5_000;
+
 export function useKb(kbId: string) {
-  return useQuery<KnowledgeBase | undefined, ApiError>({ queryKey: kbKeys.detail(kbId), queryFn: () => getKbById(kbId), retry: false });
+  return useQuery<KnowledgeBase | undefined, ApiError>({
+    queryKey: kbKeys.detail(kbId),
+    queryFn: () => getKbById(kbId),
+    retry: false,
+    refetchInterval: (current) => (current.state.data?.vector_pending ? VECTOR_PENDING_POLL_MS : false),
+  });
 }
 
 /**

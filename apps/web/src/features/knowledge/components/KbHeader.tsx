@@ -51,6 +51,7 @@ export function KbHeader({ kb, onEdit }: KbHeaderProps) {
         <Descriptions.Item label={TEXT.updatedAt}>{formatDateTime(kb.updated_at)}</Descriptions.Item>
       </Descriptions>
       {kb.needs_reindex && kb.editable ? <Alert type="warning" showIcon title={TEXT.needsReindex} style={{ marginTop: 12 }} /> : null}
+      {kb.vector_pending ? <Alert type="info" showIcon title={TEXT.vectorPending(formatNumber(kb.vector_pending))} style={{ marginTop: 12 }} /> : null}
       {!kb.editable ? <Alert type="info" showIcon title={TEXT.readOnly} style={{ marginTop: 12 }} /> : null}
     </Card>
   );

@@ -1,0 +1,50 @@
+import type { KnowledgeBase } from '@agent-platform/contracts';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { createQueryClient } from '../../../lib/query-client';
+import { KbHeader } from './KbHeader';
+
+const kb = (change: Partial<KnowledgeBase>): KnowledgeBase => ({
+  id: 'k1',
+  name: '产品手册',
+  description: '',
+  embedding_model: 'bge-m3',
+  rerank_model: null,
+  chunk_size: 500,
+  chunk_overlap: 50,
+  separators: [],
+  tags: [],
+  is_public: false,
+  owner_id: 'u1',
+  owner_name: '张三',
+  editable: true,
+  doc_count: 2,
+  segment_count: 4,
+  needs_reindex: false,
+  created_at: '2026-11-27T00:00:00Z',
+  updated_at: '2026-11-27T00:00:00Z',
+  ...change,
+});
+
+const renderHeader = (value: KnowledgeBase) =>
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <MemoryRouter>
+        <KbHeader kb={value} onEdit={() => undefined} />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+
+describe('KbHeader', () => {
+  it('says how many segments’ vectors still wait for the vector index', () => {
+    renderHeader(kb({ vector_pending: 12_345 }));
+    expect(screen.getByText(/12,345 个分段的向量正在后台加入向量索引/)).toBeTruthy();
+  });
+
+  it('says nothing of the vector index once every vector is in it', () => {
+    renderHeader(kb({ vector_pending: 0 }));
+    expect(screen.queryByText(/向量索引/)).toBeNull();
+  });
+});
