@@ -177,43 +177,47 @@ describe('crash recovery: the server killed with SIGKILL in the middle of ingest
     expect(miscounted).toEqual([]);
   }, 600_000);
 
-  it.runIf(process.env.TEST_DB !== 'postgres')('a kill while vectors move into the HNSW index: after the restart every segment has its vector, indexed', async () => {
-    await server?.dispose();
-    const llm = await startScriptedLlm();
-    try {
-      server = await serverProcess({ ...SHORT_LEASE, OUTBOUND_ALLOWED_HOSTS: '127.0.0.1' });
-      await server.start();
-      await call('/api/user/register/by_username', { user_name: 'crash_vec', password: 'secret-123', nick_name: '向量', phone: '13900000003' });
-      const { token } = await call<{ token: string }>('/api/user/login/by_username', { user_name: 'crash_vec', password: 'secret-123' });
-      await call('/api/llm/create_llm_model', { llm_name: 'crash-embed', type: 'embedding', provider: 'openai-compatible', base_url: llm.url, api_key: '' }, token);
-      const kb = await call<KnowledgeBase>('/api/kb/create_knowledge_base', { name: '向量崩溃测试', embedding_model: 'crash-embed', chunk_size: 200, chunk_overlap: 20 }, token);
-      const files = Array.from({ length: 3 }, (_, index) => ({ name: `向量文档${index}.md`, content: longMarkdown(`向量文档${index}`, 400) }));
-      const { payload, contentType } = await multipart({ kb_id: kb.id }, files);
-      await fetch(`${server.url}/api/kb/upload_docs`, { method: 'POST', headers: { 'access-token': token, 'content-type': contentType }, body: payload });
-      const detail = async () => (await call<KnowledgeBase[]>('/api/kb/query_knowledge_base', { kb_id: kb.id }, token))[0]!;
-      await expect.poll(async () => (await documents(token, kb.id)).every((doc) => doc.status === 'done'), { timeout: 120_000, interval: 50 }).toBe(true);
-      const segments = (await detail()).segment_count;
-      // Killed once the indexer has moved some of the vectors and not all.
-      await expect.poll(async () => ((await detail()).vector_pending ?? 0) < segments, { timeout: 60_000, interval: 20 }).toBe(true);
-      const pendingAtKill = (await detail()).vector_pending ?? 0;
-      await server.kill('SIGKILL');
-      expect(pendingAtKill, 'the kill came after every vector was indexed').toBeGreaterThan(0);
-      await server.start();
-      await expect.poll(async () => (await detail()).vector_pending, { timeout: 150_000, interval: 250 }).toBe(0);
-      const hits = await call<{ hits: Array<{ doc_name: string }> }>('/api/kb/search_docs', { kb_id: kb.id, query: '向量文档1', mode: 'vector', top_k: 3 }, token);
-      expect(hits.hits.length).toBeGreaterThan(0);
-      const counts = await whileStopped(async (db) => {
-        const [row] = await selectRows<{ segments: number; vectors: number; pending: number }>(
-          db,
-          sql`select (select count(*)::int from kb_segments where kb_id = ${kb.id}::uuid) as segments,
+  it.runIf(process.env.TEST_DB !== 'postgres')(
+    'a kill while vectors move into the HNSW index: after the restart every segment has its vector, indexed',
+    async () => {
+      await server?.dispose();
+      const llm = await startScriptedLlm();
+      try {
+        server = await serverProcess({ ...SHORT_LEASE, OUTBOUND_ALLOWED_HOSTS: '127.0.0.1' });
+        await server.start();
+        await call('/api/user/register/by_username', { user_name: 'crash_vec', password: 'secret-123', nick_name: '向量', phone: '13900000003' });
+        const { token } = await call<{ token: string }>('/api/user/login/by_username', { user_name: 'crash_vec', password: 'secret-123' });
+        await call('/api/llm/create_llm_model', { llm_name: 'crash-embed', type: 'embedding', provider: 'openai-compatible', base_url: llm.url, api_key: '' }, token);
+        const kb = await call<KnowledgeBase>('/api/kb/create_knowledge_base', { name: '向量崩溃测试', embedding_model: 'crash-embed', chunk_size: 200, chunk_overlap: 20 }, token);
+        const files = Array.from({ length: 3 }, (_, index) => ({ name: `向量文档${index}.md`, content: longMarkdown(`向量文档${index}`, 400) }));
+        const { payload, contentType } = await multipart({ kb_id: kb.id }, files);
+        await fetch(`${server.url}/api/kb/upload_docs`, { method: 'POST', headers: { 'access-token': token, 'content-type': contentType }, body: payload });
+        const detail = async () => (await call<KnowledgeBase[]>('/api/kb/query_knowledge_base', { kb_id: kb.id }, token))[0]!;
+        await expect.poll(async () => (await documents(token, kb.id)).every((doc) => doc.status === 'done'), { timeout: 120_000, interval: 50 }).toBe(true);
+        const segments = (await detail()).segment_count;
+        // Killed once the indexer has moved some of the vectors and not all.
+        await expect.poll(async () => ((await detail()).vector_pending ?? 0) < segments, { timeout: 60_000, interval: 20 }).toBe(true);
+        const pendingAtKill = (await detail()).vector_pending ?? 0;
+        await server.kill('SIGKILL');
+        expect(pendingAtKill, 'the kill came after every vector was indexed').toBeGreaterThan(0);
+        await server.start();
+        await expect.poll(async () => (await detail()).vector_pending, { timeout: 150_000, interval: 250 }).toBe(0);
+        const hits = await call<{ hits: Array<{ doc_name: string }> }>('/api/kb/search_docs', { kb_id: kb.id, query: '向量文档1', mode: 'vector', top_k: 3 }, token);
+        expect(hits.hits.length).toBeGreaterThan(0);
+        const counts = await whileStopped(async (db) => {
+          const [row] = await selectRows<{ segments: number; vectors: number; pending: number }>(
+            db,
+            sql`select (select count(*)::int from kb_segments where kb_id = ${kb.id}::uuid) as segments,
                      (select count(*)::int from kb_segment_vectors where kb_id = ${kb.id}::uuid) as vectors,
                      (select count(*)::int from kb_segment_vectors where kb_id = ${kb.id}::uuid and pending) as pending`,
-        );
-        return row;
-      });
-      expect(counts).toEqual({ segments, vectors: segments, pending: 0 });
-    } finally {
-      await llm.close();
-    }
-  }, 600_000);
+          );
+          return row;
+        });
+        expect(counts).toEqual({ segments, vectors: segments, pending: 0 });
+      } finally {
+        await llm.close();
+      }
+    },
+    600_000,
+  );
 });
