@@ -4,29 +4,10 @@ import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { createQueryClient } from '../../../lib/query-client';
+import { knowledgeBaseFixture } from '../kb.fixture';
 import { KbHeader } from './KbHeader';
 
-const kb = (change: Partial<KnowledgeBase>): KnowledgeBase => ({
-  id: 'k1',
-  name: '产品手册',
-  description: '',
-  embedding_model: 'bge-m3',
-  rerank_model: null,
-  chunk_size: 500,
-  chunk_overlap: 50,
-  separators: [],
-  tags: [],
-  is_public: false,
-  owner_id: 'u1',
-  owner_name: '张三',
-  editable: true,
-  doc_count: 2,
-  segment_count: 4,
-  needs_reindex: false,
-  created_at: '2026-11-27T00:00:00Z',
-  updated_at: '2026-11-27T00:00:00Z',
-  ...change,
-});
+const kb = (change: Partial<KnowledgeBase>) => knowledgeBaseFixture({ embedding_model: 'bge-m3', ...change });
 
 const renderHeader = (value: KnowledgeBase) =>
   render(

@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { http } from '../../../lib/http';
 import { createQueryClient } from '../../../lib/query-client';
 import { userKeys } from '../../auth';
+import { knowledgeBaseFixture } from '../kb.fixture';
 import { DictionaryTab } from './DictionaryTab';
 
 // Spied on rather than mocked: test files share their worker's modules (vitest.config.ts).
@@ -15,26 +16,7 @@ beforeEach(() => {
   vi.spyOn(toast, 'error');
 });
 
-const kb = (editable: boolean): KnowledgeBase => ({
-  id: 'k1',
-  name: '产品手册',
-  description: '',
-  embedding_model: null,
-  rerank_model: null,
-  chunk_size: 500,
-  chunk_overlap: 50,
-  separators: [],
-  tags: [],
-  is_public: false,
-  owner_id: 'u1',
-  owner_name: '张三',
-  editable,
-  doc_count: 2,
-  segment_count: 4,
-  needs_reindex: false,
-  created_at: '',
-  updated_at: '',
-});
+const kb = (editable: boolean): KnowledgeBase => knowledgeBaseFixture({ editable });
 
 /** The server's side of the two calls, at the HTTP client's edge: it keeps the words and marks for re-indexing as the server does. */
 function serve(initial: KbDictionary) {
