@@ -1,7 +1,7 @@
 import type { RouteObject } from 'react-router';
 import { lazyRoute } from '../../lib/routes';
 import { agentChatRoutes } from './chat/routes';
-import { AGENT_TITLES } from './constants';
+import { AGENT_TITLES } from './paths';
 
 /** Agents: the list, the builder and publishing (the chat pages are added beside them). */
 export const agentRoutes: RouteObject[] = [
@@ -14,5 +14,5 @@ export const agentRoutes: RouteObject[] = [
 
 /** The embeddable chat: outside sign-in and every layout (a web page shows it in an iframe). */
 export const agentEmbedRoutes: RouteObject[] = [lazyRoute('embed/agent/:id', AGENT_TITLES.embed, () => import('./embed/EmbedChatPage'))];
-export { AGENT_PATHS } from './constants';
+export { AGENT_PATHS } from './paths';
 export { useAgents } from './queries';

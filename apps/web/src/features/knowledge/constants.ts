@@ -1,14 +1,6 @@
 import type { KbDocStatus, KbSearchMode } from '@agent-platform/contracts';
 
-export const KB_TITLES = { list: '知识库管理', detail: '知识库详情', chat: '知识库对话' } as const;
-
-export const KB_PATHS = {
-  list: '/kb',
-  chat: '/kb/chat',
-  detail: (id: string) => `/kb/detail/${id}`,
-  /** The file manager's standalone preview page. */
-  preview: (fileId: string) => `/files/preview?file_id=${encodeURIComponent(fileId)}`,
-} as const;
+export { KB_PATHS, KB_TITLES } from './paths';
 
 export const KB_LIST_TEXT = {
   description: '上传文档构建知识库，供知识库问答与智能体检索使用',

@@ -1,6 +1,6 @@
 import type { RouteObject } from 'react-router';
 import { lazyRoute } from '../../lib/routes';
-import { KB_TITLES } from './constants';
+import { KB_TITLES } from './paths';
 
 /** Knowledge bases: the list, a knowledge base's documents/segments/retrieval test, and the chat. */
 export const knowledgeRoutes: RouteObject[] = [
@@ -11,5 +11,5 @@ export const knowledgeRoutes: RouteObject[] = [
 
 export { KB_SEARCH_MODE_LABELS } from './constants';
 export { useVisibleKbs } from './queries';
-export { KB_PATHS } from './constants';
+export { KB_PATHS } from './paths';
 export { useKbs } from './queries';

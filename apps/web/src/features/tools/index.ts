@@ -1,6 +1,6 @@
 import type { RouteObject } from 'react-router';
 import { lazyRoute } from '../../lib/routes';
-import { TOOL_LIST_TABS, TOOL_TITLES } from './constants';
+import { TOOL_LIST_TABS, TOOL_TITLES } from './paths';
 
 const loadList = () => import('./pages/ToolListPage');
 
@@ -13,5 +13,5 @@ export const toolsRoutes: RouteObject[] = [
   lazyRoute('tool/provider/:id', TOOL_TITLES.provider, () => import('./pages/ToolProviderPage')),
 ];
 
-export { TOOL_PATHS } from './constants';
+export { TOOL_PATHS } from './paths';
 export { useTools, useUsableTools } from './queries';
