@@ -43,7 +43,7 @@ export interface SeedTimes {
   prepareMs: number;
   /** Segment rows and their full-text index. */
   segmentsMs: number;
-  /** `replaceForDocument`: the vector rows and their HNSW index. */
+  /** `addForNewSegments`: the vector rows, and moving them into the HNSW index. */
   vectorsMs: number;
 }
 
@@ -98,11 +98,6 @@ export async function seedVectorDocuments(corpus: VectorCorpus, kbId: string, fr
   const timedVectors: KbVectorWriter = {
     available: () => corpus.store.available(),
     upsertSegment: (db, segmentId, kb, embedding) => corpus.store.upsertSegment(db, segmentId, kb, embedding),
-    async replaceForDocument(db, docId, kb, rows) {
-      const started = performance.now();
-      await corpus.store.replaceForDocument(db, docId, kb, rows);
-      times.vectorsMs += performance.now() - started;
-    },
     // Written pending, then moved into the HNSW index at once (the server's indexer does it in the background): the bench searches the index.
     async addForNewSegments(db, kb, rows) {
       const started = performance.now();
@@ -157,7 +152,7 @@ export async function bulkLoadDocuments(corpus: VectorCorpus, kbId: string, from
     );
     await db.transaction(async (tx) => {
       await seedingSteps.insertDocuments(tx, [{ id: docId, kbId, fileId: corpus.fileId, name: doc.name, size: content.length, status: 'done', progress: 1, segmentCount: rows.length }]);
-      await seedingSteps.storeSegments(tx, { available: async () => false, replaceForDocument: async () => {}, addForNewSegments: async () => {}, upsertSegment: async () => {} }, kbId, [
+      await seedingSteps.storeSegments(tx, { available: async () => false, addForNewSegments: async () => {}, upsertSegment: async () => {} }, kbId, [
         { docId, segments: rows, terms, embeddings: [] },
       ]);
       await tx.execute(sql.raw(`insert into kb_segment_vectors (segment_id, kb_id, dims, embedding) values ${vectors.join(', ')}`));

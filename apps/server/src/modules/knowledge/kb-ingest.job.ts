@@ -126,12 +126,11 @@ export function registerIngestion({ db, log, jobs, files, llm, workers, vectors,
     const kb = pending[0] && (await findKbById(db, pending[0].kbId));
     if (!kb) return;
     const userWords = await userWordsOfKb(kb);
-    const embedWith = Boolean(kb.embeddingModel) && (await vectors.available());
     // Resolved once for the job, not for every request: each resolution reads the registry.
-    const embedding = embedWith ? await llm.resolveModel(ownerViewer(kb), kb.embeddingModel!, 'embedding') : null;
+    const embedding = kb.embeddingModel && (await vectors.available()) ? await llm.resolveModel(ownerViewer(kb), kb.embeddingModel, 'embedding') : null;
     const ids = pending.map((doc) => doc.id);
     const contents = await files.openStoredContents(pending.map((doc) => doc.fileId));
-    await docs.updateDocumentsOfJob(db, jobId, ids, { status: embedWith ? 'indexing' : 'parsing', progress: 0.05, statusText: embedWith ? INGEST_TEXT.embedding : INGEST_TEXT.parsing });
+    await docs.updateDocumentsOfJob(db, jobId, ids, { status: embedding ? 'indexing' : 'parsing', progress: 0.05, statusText: embedding ? INGEST_TEXT.embedding : INGEST_TEXT.parsing });
 
     let finished = 0;
     let ready: Prepared[] = [];

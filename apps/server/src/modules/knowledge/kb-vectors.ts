@@ -6,7 +6,6 @@ import type { Db } from '../../platform/db/index.js';
  */
 export interface KbVectorWriter {
   available(): Promise<boolean>;
-  replaceForDocument(db: Db, docId: string, kbId: string, rows: Array<{ segmentId: string; embedding: number[] }>): Promise<void>;
   /** Vectors of segments just written (that have none yet), any number of documents at once. */
   addForNewSegments(db: Db, kbId: string, rows: Array<{ segmentId: string; embedding: number[] }>): Promise<void>;
   upsertSegment(db: Db, segmentId: string, kbId: string, embedding: number[]): Promise<void>;

@@ -94,20 +94,26 @@ const BYTEA = 17;
  */
 const PGLITE_PARSERS = { [BYTEA]: (value: string) => Buffer.from(value.slice(2), 'hex') };
 /**
- * A bytea parameter is handed to PGlite's protocol writer as it is, which sends it in binary. PGlite's own
- * serializer spells it in hex, a byte at a time in JavaScript: ~1.6 s of CPU for the ~25 MB of index rows
- * an ingestion of 200 large documents writes (CPU profile).
+ * Bytes go to PGlite's protocol writer as they are, which sends them in binary, whatever the parameter's
+ * type. PGlite's own `bytea` serializer spells them in hex, a byte at a time in JavaScript (~1.6 s of CPU
+ * for the ~25 MB of index rows an ingestion of 200 large documents writes, CPU profile), and for a type
+ * without a serializer it sends `String(value)`: pgvector's `vector` is read by its binary input
+ * (vector-store.ts). Other values keep their serializer.
  */
-const PGLITE_SERIALIZERS = { [BYTEA]: (value: Uint8Array) => value as unknown as string };
-
-/**
- * For a type without a serializer PGlite sends `String(value)`. Bytes are sent as they are, in binary,
- * whatever the type: pgvector's `vector` is read by its binary input (vector-store.ts).
- */
-const binaryOrText = (value: unknown) => (value instanceof Uint8Array ? value : String(value));
-
 function sendBytesInBinary(client: PGlite): void {
-  client.serializers = new Proxy(client.serializers, { get: (serializers, type) => (serializers as Record<string | symbol, unknown>)[type] ?? binaryOrText });
+  const wrapped = new Map<string | symbol, (value: unknown) => unknown>();
+  client.serializers = new Proxy(client.serializers, {
+    get(serializers, type) {
+      let serialize = wrapped.get(type);
+      if (!serialize) {
+        // Looked up at each call: PGlite may set a type's serializer later (array types).
+        const own = () => (serializers as Record<string | symbol, ((value: unknown) => unknown) | undefined>)[type];
+        serialize = (value) => (value instanceof Uint8Array ? value : (own()?.(value) ?? String(value)));
+        wrapped.set(type, serialize);
+      }
+      return serialize;
+    },
+  });
 }
 
 const startParamsOf = (settings: string[]) => [...(PGlite as unknown as { defaultStartParams: string[] }).defaultStartParams, ...settings.flatMap((setting) => ['-c', setting])];
@@ -122,7 +128,6 @@ export async function openPglite(options: PgliteOptions): Promise<Database> {
     loadDataDir: options.loadDataDir,
     extensions: { vector },
     parsers: PGLITE_PARSERS,
-    serializers: PGLITE_SERIALIZERS,
     initialMemory,
     startParams: settings.length > 0 ? startParamsOf(settings) : undefined,
   });

@@ -30,7 +30,7 @@ describe('vector store (pgvector where the database has it)', () => {
   afterAll(() => t?.close());
 
   /** A knowledge base with one document of `count` segments, written straight to the tables. */
-  async function seed(count: number): Promise<{ kbId: string; docId: string; segmentIds: string[] }> {
+  async function seed(count: number): Promise<{ kbId: string; segmentIds: string[] }> {
     const kbId = randomUUID();
     const docId = randomUUID();
     await t.rows(sql`insert into knowledge_bases (id, owner_id, name, chunk_size, chunk_overlap) values (${kbId}, ${ownerId}, ${`向量库${kbId.slice(0, 8)}`}, 500, 50)`);
@@ -40,21 +40,20 @@ describe('vector store (pgvector where the database has it)', () => {
     for (const [seq, id] of segmentIds.entries()) {
       await t.rows(sql`insert into kb_segments (id, kb_id, doc_id, seq, text, token_count) values (${id}, ${kbId}, ${docId}, ${seq}, ${`段落${seq}`}, 2)`);
     }
-    return { kbId, docId, segmentIds };
+    return { kbId, segmentIds };
   }
   /** Every segment of a seeded document gets the vector `embeddingOf` gives its position. */
-  const storeVectors = (seeded: { kbId: string; docId: string; segmentIds: string[] }, embeddingOf: (index: number) => number[]) =>
-    store.replaceForDocument(
+  const storeVectors = (seeded: { kbId: string; segmentIds: string[] }, embeddingOf: (index: number) => number[]) =>
+    store.addForNewSegments(
       t.database.db,
-      seeded.docId,
       seeded.kbId,
       seeded.segmentIds.map((segmentId, index) => ({ segmentId, embedding: embeddingOf(index) })),
     );
 
   it('is available on PGlite and absent on the machine’s PostgreSQL, where writes do nothing', async () => {
-    const { kbId, docId, segmentIds } = await seed(2);
+    const { kbId, segmentIds } = await seed(2);
     expect(await store.available()).toBe(t.dialect === 'pglite');
-    await store.replaceForDocument(t.database.db, docId, kbId, [{ segmentId: segmentIds[0]!, embedding: around(0, 4) }]);
+    await store.addForNewSegments(t.database.db, kbId, [{ segmentId: segmentIds[0]!, embedding: around(0, 4) }]);
     const hits = await store.search(t.database.db, [kbId], around(0, 4), 5);
     if (t.dialect === 'postgres') {
       expect(hits).toEqual([]);
@@ -69,7 +68,7 @@ describe('vector store (pgvector where the database has it)', () => {
     const b = await seed(1);
     const db = t.database.db;
     await storeVectors(a, (axis) => around(axis, 8));
-    await store.replaceForDocument(db, b.docId, b.kbId, [{ segmentId: b.segmentIds[0]!, embedding: around(1, 8, 0) }]);
+    await store.addForNewSegments(db, b.kbId, [{ segmentId: b.segmentIds[0]!, embedding: around(1, 8, 0) }]);
 
     const nearest = await store.search(db, [a.kbId], around(1, 8), 2);
     expect(nearest.map((hit) => hit.segmentId)).toEqual([a.segmentIds[1], a.segmentIds[0]]);
@@ -79,7 +78,9 @@ describe('vector store (pgvector where the database has it)', () => {
     // Vectors of another length (another embedding model) are never compared.
     expect(await store.search(db, [a.kbId], around(1, 16), 5)).toEqual([]);
 
-    await store.replaceForDocument(db, a.docId, a.kbId, [{ segmentId: a.segmentIds[2]!, embedding: around(1, 8) }]);
+    // Re-ingesting a document deletes its old segments, and their vectors with them (foreign key).
+    await t.rows(sql`delete from kb_segments where id in (${a.segmentIds[0]}, ${a.segmentIds[1]})`);
+    await store.upsertSegment(db, a.segmentIds[2]!, a.kbId, around(1, 8));
     expect((await store.search(db, [a.kbId], around(1, 8), 5)).map((hit) => hit.segmentId)).toEqual([a.segmentIds[2]]);
     await store.upsertSegment(db, a.segmentIds[2]!, a.kbId, around(5, 8));
     expect((await store.search(db, [a.kbId], around(5, 8), 1))[0]).toMatchObject({ segmentId: a.segmentIds[2], score: expect.closeTo(1, 5) });
@@ -97,14 +98,9 @@ describe('vector store (pgvector where the database has it)', () => {
   }
 
   it.runIf(WITH_PGVECTOR)('answers nearest-neighbour queries from the HNSW index of their length', async () => {
-    const { kbId, docId, segmentIds } = await seed(600);
+    const { kbId, segmentIds } = await seed(600);
     const dims = 32;
-    await store.replaceForDocument(
-      t.database.db,
-      docId,
-      kbId,
-      segmentIds.map((segmentId, index) => ({ segmentId, embedding: around(index, dims, (index % 7) / 10) })),
-    );
+    await storeVectors({ kbId, segmentIds }, (index) => around(index, dims, (index % 7) / 10));
     expect(await store.pendingCount(t.database.db, kbId)).toBe(600);
     await indexAll();
     expect(await store.pendingCount(t.database.db, kbId)).toBe(0);
@@ -119,13 +115,8 @@ describe('vector store (pgvector where the database has it)', () => {
   it.runIf(WITH_PGVECTOR)('indexes vectors longer than 2,000 as half floats (up to 4,000) and searches longer ones without an index', async () => {
     const db = t.database.db;
     const dims = 3072;
-    const { kbId, docId, segmentIds } = await seed(100);
-    await store.replaceForDocument(
-      db,
-      docId,
-      kbId,
-      segmentIds.map((segmentId, index) => ({ segmentId, embedding: around(index, dims, (index % 5) / 10) })),
-    );
+    const { kbId, segmentIds } = await seed(100);
+    await storeVectors({ kbId, segmentIds }, (index) => around(index, dims, (index % 5) / 10));
     await indexAll();
     await t.rows(sql`analyze kb_segment_vectors`);
     const [index] = await t.rows<{ indexdef: string }>(sql`select indexdef from pg_indexes where indexname = 'kb_segment_vectors_hnsw_3072'`);

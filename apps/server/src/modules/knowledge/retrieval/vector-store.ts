@@ -16,8 +16,6 @@ export interface VectorHit {
 export interface VectorStore {
   /** Whether the database has pgvector; false on the machine's PostgreSQL 15, where the rest are no-ops. */
   available(): Promise<boolean>;
-  /** The vectors of one document's segments: those it had are dropped, `rows` written. */
-  replaceForDocument(db: Db, docId: string, kbId: string, rows: SegmentVector[]): Promise<void>;
   /** Vectors of segments that have none yet (just written), any number of documents at once. */
   addForNewSegments(db: Db, kbId: string, rows: SegmentVector[]): Promise<void>;
   upsertSegment(db: Db, segmentId: string, kbId: string, embedding: number[]): Promise<void>;
@@ -187,12 +185,6 @@ export function createVectorStore({ db, log }: { db: Db; log: Logger }): VectorS
 
   return {
     available,
-
-    async replaceForDocument(tx, docId, kbId, rows) {
-      if (!(await available())) return;
-      await tx.execute(sql`delete from kb_segment_vectors where segment_id in (select id from kb_segments where doc_id = ${docId}::uuid)`);
-      await insertAll(tx, kbId, rows);
-    },
 
     async addForNewSegments(tx, kbId, rows) {
       if (await available()) await insertAll(tx, kbId, rows);
