@@ -61,7 +61,7 @@ export async function claimNextJob(db: Db, kind: string, processId: string, leas
     with owners as materialized (
       select q.owner_key,
         (select count(*) from jobs r where r.kind = ${kind} and r.status = 'running' and ${ownerKey('r')} = q.owner_key) as running,
-        (select max(s.started_at) from jobs s where s.kind = ${kind} and ${ownerKey('s')} = q.owner_key) as served
+        (select max(s.claim_seq) from jobs s where s.kind = ${kind} and ${ownerKey('s')} = q.owner_key) as served
       from (select distinct ${ownerKey('d')} as owner_key from jobs d where d.kind = ${kind} and d.status = 'queued' and d.run_after <= now()) q
     ), picked as (
       select j.id from jobs j join owners o on o.owner_key = ${ownerKey('j')}
@@ -71,7 +71,7 @@ export async function claimNextJob(db: Db, kind: string, processId: string, leas
       for update of j skip locked
     )
     update jobs set status = 'running', attempts = jobs.attempts + 1, lease_owner = ${processId}, lease_until = ${fromNow(leaseMs)},
-      started_at = now(), progress = 0, progress_text = null, updated_at = now()
+      started_at = now(), claim_seq = nextval(pg_get_serial_sequence('jobs', 'seq')), progress = 0, progress_text = null, updated_at = now()
     from picked where jobs.id = picked.id and jobs.status = 'queued'
     returning jobs.id, jobs.kind, jobs.owner_id, jobs.payload, jobs.attempts, jobs.max_attempts`,
   );

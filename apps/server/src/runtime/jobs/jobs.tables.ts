@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from '../../modules/user/user.tables.js';
 
 export type JobStatus = 'queued' | 'running' | 'done' | 'failed' | 'cancelled';
@@ -25,8 +25,13 @@ export const jobs = pgTable(
     progressText: text('progress_text'),
     error: text('error'),
     dedupeKey: text('dedupe_key'),
-    /** When the latest attempt was claimed: claims go to the owner served longest ago. */
+    /** When the latest attempt was claimed. */
     startedAt: timestamp('started_at', { withTimezone: true }),
+    /**
+     * The order of claims, from the same counter as `seq`: claims go to the owner served longest ago, and
+     * PGlite's clock cannot tell apart two claims in one millisecond.
+     */
+    claimSeq: bigint('claim_seq', { mode: 'number' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** The order jobs were enqueued in, also within one clock tick (PGlite's clock counts milliseconds). */
     seq: bigserial('seq', { mode: 'number' }).notNull(),
@@ -43,7 +48,7 @@ export const jobs = pgTable(
     index('jobs_finished_idx')
       .on(table.updatedAt)
       .where(sql`status in ('done', 'failed', 'cancelled')`),
-    index('jobs_owner_served_idx').on(table.kind, sql`coalesce(${table.ownerId}, '00000000-0000-0000-0000-000000000000'::uuid)`, table.startedAt),
+    index('jobs_owner_served_idx').on(table.kind, sql`coalesce(${table.ownerId}, '00000000-0000-0000-0000-000000000000'::uuid)`, table.claimSeq),
     index('jobs_owner_created_idx').on(table.ownerId, table.createdAt),
     uniqueIndex('jobs_open_dedupe_key')
       .on(table.kind, table.dedupeKey)
