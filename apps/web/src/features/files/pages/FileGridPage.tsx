@@ -19,6 +19,7 @@ import { UploadButtons } from '../upload/UploadButtons';
 import { UploadPanel } from '../upload/UploadPanel';
 import { pickedFromInput } from '../upload/upload-queue';
 import { useUploadQueue } from '../upload/use-upload-queue';
+import { listLoading } from '../../../lib/list-loading';
 
 function EmptyFolder({ filtered }: { filtered: boolean }) {
   return (
@@ -42,7 +43,7 @@ function FolderGrid({ tree, path, actions }: { tree: FileTree; path: string; act
       <div>
         <ListToolbar searchPlaceholder={FILE_LIST_TEXT.searchPlaceholder} onSearch={(keyword) => filter({ keyword })} />
         {list.isError ? <ListError message={list.error.message} onRetry={() => void list.refetch()} /> : null}
-        <Spin spinning={list.isFetching}>
+        <Spin spinning={listLoading(list)}>
           {entries.length > 0 ? (
             <div className={styles.grid} role="group" aria-label={FILE_LIST_TEXT.root[tree]}>
               {entries.map((entry) => (

@@ -17,6 +17,7 @@ import { UploadButtons } from '../upload/UploadButtons';
 import { UploadPanel } from '../upload/UploadPanel';
 import { pickedFromInput } from '../upload/upload-queue';
 import { useUploadQueue } from '../upload/use-upload-queue';
+import { listLoading } from '../../../lib/list-loading';
 
 /** One folder as a table; keyed by the folder, so paging, search and selection start afresh in each. */
 function FolderTable({ tree, path, actions }: { tree: FileTree; path: string; actions: FileActions }) {
@@ -35,7 +36,7 @@ function FolderTable({ tree, path, actions }: { tree: FileTree; path: string; ac
       <FileTable
         tree={tree}
         entries={entries}
-        loading={list.isFetching}
+        loading={listLoading(list)}
         filtered={!!query.keyword}
         actions={actions}
         selected={checked}

@@ -8,6 +8,7 @@ import type { FileTree } from '../../files';
 import { ADD_FILES_TEXT as TEXT, KB_TOAST } from '../constants';
 import { useAddDocuments, useFileList } from '../queries';
 import { formatBytes } from '../../../lib/format';
+import { listLoading } from '../../../lib/list-loading';
 
 interface AddFromFilesModalProps {
   kbId: string;
@@ -114,7 +115,7 @@ export function AddFromFilesModal({ kbId, open, onClose }: AddFromFilesModalProp
         size="small"
         columns={columns}
         dataSource={entries}
-        loading={files.isFetching}
+        loading={listLoading(files)}
         pagination={false}
         scroll={{ y: 360 }}
         locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={TEXT.empty} /> }}

@@ -8,6 +8,7 @@ import { useModels } from '../queries';
 import { ModelRowActions, ModelStatusSwitch } from './ModelRowActions';
 import styles from './ModelTable.module.css';
 import { providerLabel, TypeTag } from './ModelTags';
+import { listLoading } from '../../../lib/list-loading';
 
 const TYPE_OPTIONS = [{ value: '', label: TEXT.allTypes }, ...LLM_TYPES.map((type) => ({ value: type, label: LLM_TYPE_LABELS[type] }))];
 const STATUS_OPTIONS = [{ value: '', label: TEXT.allStatuses }, ...LLM_STATUSES.map((status) => ({ value: status, label: LLM_STATUS_LABELS[status] }))];
@@ -82,7 +83,7 @@ export function ModelTable() {
         rowKey="id"
         columns={COLUMNS}
         dataSource={models.data?.list ?? []}
-        loading={models.isFetching}
+        loading={listLoading(models)}
         tableLayout="fixed"
         // Fits the content width at 1280 px (the sidebar open); narrower windows scroll.
         scroll={{ x: 940 }}

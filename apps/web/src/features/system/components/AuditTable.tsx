@@ -5,6 +5,7 @@ import { formatDateTime } from '../../../lib/format';
 import { usePagedQuery } from '../../../lib/use-paged-query';
 import { AUDIT_TARGET_LABELS, AUDIT_TEXT as TEXT } from '../constants';
 import { useAuditEntries } from '../queries';
+import { listLoading } from '../../../lib/list-loading';
 
 const ACTION_OPTIONS = [{ value: '', label: TEXT.allActions }, ...AUDIT_ACTIONS.map((action) => ({ value: action, label: AUDIT_ACTION_LABELS[action] }))];
 
@@ -61,7 +62,7 @@ export function AuditTable() {
         rowKey="id"
         columns={COLUMNS}
         dataSource={entries.data?.list ?? []}
-        loading={entries.isFetching}
+        loading={listLoading(entries)}
         locale={{ emptyText: TEXT.empty }}
         scroll={{ x: 960 }}
         pagination={pagination(entries.data?.total)}

@@ -12,6 +12,7 @@ import { PROPERTY_TEXT as TEXT, PROPERTY_TOAST as TOAST } from '../constants';
 import { useBatchUpdateProperties, useDeleteProperty, useProperties, useUpdateProperty } from '../queries';
 import { PropertyFormModal, type PropertyFormTarget } from './PropertyFormModal';
 import { PropertyValueEditor, valueProblem } from './PropertyValueEditor';
+import { listLoading } from '../../../lib/list-loading';
 
 const typeOf = (property: SystemProperty) => propertyTypeOf(property.code, effectiveValue(property));
 const onFailure = (error: Error) => toast.error(TOAST.failed, { description: error.message });
@@ -142,7 +143,7 @@ export function PropertyTable() {
         rowKey="id"
         columns={columns}
         dataSource={properties.data?.list ?? []}
-        loading={properties.isFetching}
+        loading={listLoading(properties)}
         scroll={{ x: 1200 }}
         pagination={pagination(properties.data?.total)}
       />

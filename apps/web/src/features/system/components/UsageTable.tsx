@@ -8,6 +8,7 @@ import { ACCOUNT_ADMIN_TEXT as TEXT } from '../constants';
 import { useUsersUsage } from '../queries';
 import { countEntries, sumTokens, UsageDetail } from './UsageDetail';
 import { StatusTag } from './UserTags';
+import { listLoading } from '../../../lib/list-loading';
 
 const COLUMNS: TableColumnsType<UserUsage> = [
   {
@@ -53,7 +54,7 @@ export function UsageTable() {
         rowKey="user_id"
         columns={COLUMNS}
         dataSource={usage.data?.list ?? []}
-        loading={usage.isFetching}
+        loading={listLoading(usage)}
         expandable={{ expandedRowRender: (row) => <UsageDetail usage={row} /> }}
         scroll={{ x: 760 }}
         pagination={pagination(usage.data?.total)}

@@ -11,6 +11,7 @@ import { useUsers } from '../queries';
 import { UserActions } from './UserActions';
 import { LockTag, RoleTag, StatusTag } from './UserTags';
 import { UserUsageModal } from './UserUsageModal';
+import { listLoading } from '../../../lib/list-loading';
 
 const STATUS_OPTIONS = [{ value: '', label: TEXT.allStatuses }, ...USER_STATUSES.map((status) => ({ value: status, label: USER_STATUS_LABELS[status] }))];
 
@@ -73,7 +74,7 @@ export function UserTable() {
         rowKey="id"
         columns={columns}
         dataSource={users.data?.list ?? []}
-        loading={users.isFetching}
+        loading={listLoading(users)}
         // Fits the content width at 1280 px (the sidebar open); narrower windows scroll.
         scroll={{ x: 940 }}
         pagination={pagination(users.data?.total)}

@@ -8,6 +8,7 @@ import { useTagTree } from '../queries';
 import { filterTree } from '../tag-tree';
 import { TagFormModal, type TagFormTarget } from './TagFormModal';
 import { TagTable } from './TagTable';
+import { listLoading } from '../../../lib/list-loading';
 
 /** One tab of the tag manager: a type's tags, searchable; administrators add, edit, order and delete. */
 export function TagTypePanel({ tagType, editable }: { tagType: TagType; editable: boolean }) {
@@ -31,7 +32,7 @@ export function TagTypePanel({ tagType, editable }: { tagType: TagType; editable
       <TagTable
         shown={filterTree(tree, keyword)}
         tree={tree}
-        loading={tags.isFetching}
+        loading={listLoading(tags)}
         filtered={!!keyword}
         emptyText={editable ? `${TEXT.empty(label)}，${TEXT.emptyAdminHint}` : TEXT.empty(label)}
         editable={editable}

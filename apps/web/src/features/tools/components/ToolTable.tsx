@@ -8,6 +8,7 @@ import { TOOL_LIST_TEXT as TEXT, TOOL_PATHS, TOOL_TOAST } from '../constants';
 import { useDeleteTool, useTools } from '../queries';
 import { ProviderLink } from './ProviderLink';
 import { TagFilter, TagList } from './ToolTags';
+import { listLoading } from '../../../lib/list-loading';
 
 function ToolRowActions({ tool }: { tool: ToolInfo }) {
   const navigate = useNavigate();
@@ -99,7 +100,7 @@ export function ToolTable({ kind }: { kind: ToolListKind }) {
         rowKey="id"
         columns={COLUMNS}
         dataSource={tools.data?.list ?? []}
-        loading={tools.isFetching}
+        loading={listLoading(tools)}
         scroll={{ x: 900 }}
         locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={empty} /> }}
         pagination={pagination(tools.data?.total)}

@@ -9,6 +9,7 @@ import { AGENT_CHAT_PATHS, AGENT_CHAT_TITLES, PLAN_LIST_TEXT as TEXT } from '../
 import styles from '../AgentChatPage.module.css';
 import { usePlanRuns, type PlanRunsQuery } from '../queries';
 import { useChatAgents } from '../useChatAgents';
+import { listLoading } from '../../../../lib/list-loading';
 
 const STATUS_COLORS: Record<PlanRunInfo['status'], string> = {
   running: 'processing',
@@ -100,7 +101,7 @@ export default function PlanListPage() {
           className={styles.table}
           columns={columns}
           dataSource={runs.data?.list}
-          loading={runs.isFetching && !runs.data}
+          loading={listLoading(runs)}
           pagination={pagination(runs.data?.total)}
           locale={{ emptyText: TEXT.empty }}
           scroll={{ x: 800 }}
