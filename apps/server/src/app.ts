@@ -139,6 +139,7 @@ export async function buildApp({ config, database, smsProvider, logStream, exten
   app.addHook('onClose', () => knowledge.close());
   // Before any job or request opens a transaction: PGlite has one connection, and the check needs it.
   await knowledge.vectors.available();
+  await knowledge.enqueueIndexRebuilds();
 
   // Names of tools and services deleted while other users' agents used them: those agents say what is gone.
   const removed = createRemovedThings(db);

@@ -9,6 +9,7 @@ import type { LlmService } from '../llm/index.js';
 import type { TagService } from '../tag/index.js';
 import { createDictionaryService } from './dictionary/dictionary.service.js';
 import { createKbDocumentService } from './kb-documents.service.js';
+import { registerIndexRebuild } from './kb-index-rebuild.job.js';
 import { registerIngestion } from './kb-ingest.job.js';
 import { createKbReindexService } from './kb-reindex.service.js';
 import { createKnowledgeService } from './knowledge.service.js';
@@ -59,6 +60,7 @@ export function createKnowledgeModule({ db, bus, log, jobs, files, llm, tags, re
   const dictionaries = createDictionaryService({ db, platformCache: createSharedCache<string[]>({ bus, channel: 'aip_kb_dictionary_changed', ttlMs: DICTIONARY_CACHE_MS }) });
   const { userWordsOfKb } = dictionaries;
   registerIngestion({ db, log, jobs, files, llm, workers, vectors, userWordsOfKb });
+  const indexRebuild = registerIndexRebuild({ db, log, jobs, userWordsOfKb });
   const documents = createKbDocumentService({ db, jobs, files, llm, vectors, userWordsOfKb });
   const kbs = createKnowledgeService({
     db,
@@ -81,6 +83,8 @@ export function createKnowledgeModule({ db, bus, log, jobs, files, llm, tags, re
     dictionaries,
     /** Moves written vectors into the HNSW index once ingestion pauses. */
     vectorIndexer,
+    /** Queues the background rebuild of full-text indexes an upgrade emptied (call before `jobs.start()`). */
+    enqueueIndexRebuilds: indexRebuild.enqueueRebuilds,
     close: async () => {
       await vectorIndexer.close();
       await workers.close();
