@@ -7,18 +7,10 @@ import { expectOk } from '../../../test/harness.js';
 import { longMarkdown, startKbTestApp, type KbTestContext } from '../../../test/fixtures/kb.js';
 import { waitFor } from '../../../test/wait-for.js';
 import { queueFactory } from '../../../test/fixtures/jobs.js';
-import { ingest } from '../../../test/fixtures/retrieval.js';
+import { ingest, NO_DRIFT, THREE_SUBJECTS } from '../../../test/fixtures/retrieval.js';
 import { INDEX_REBUILD_JOB, REBUILD_BATCH, registerIndexRebuild } from './kb-index-rebuild.job.js';
 import { findIndexDrift } from './retrieval/term-index-audit.js';
 import { readIndexStats } from './retrieval/term-index.js';
-
-const NO_DRIFT = { stats: null, terms: [], postings: 0, groups: 0 };
-
-const FILES = [
-  { name: '茶.md', content: '# 茶叶\n\n龙井茶产于杭州西湖，采摘清明前的嫩芽，炒制后色绿香郁。\n\n普洱茶产于云南，经过发酵，越陈越香。' },
-  { name: '桥.md', content: '# 桥梁\n\n赵州桥建于隋朝，是现存最古老的石拱桥，设计者是工匠李春。\n\n卢沟桥横跨永定河，桥上有许多石狮子。' },
-  { name: '星.md', content: '# 天文\n\n北极星位于小熊座，几乎不随天球转动，古人用它辨别方向。\n\n哈雷彗星大约每七十六年回归一次。' },
-];
 
 /** An upgrade to a new full-text layout empties the index and leaves the segments; the server rebuilds it from them. */
 describe('full-text index rebuilt in the background after an upgrade', () => {
@@ -58,7 +50,7 @@ describe('full-text index rebuilt in the background after an upgrade', () => {
     // Short segments, and a document of ~230 of them: the rebuild takes several transactions.
     const kbId = (await c.createKb(c.alice, { name: '升级前的知识库', chunk_size: 100, chunk_overlap: 10 })).id;
     expectOk(await c.t.call('/api/kb/update_dictionary', { kb_id: kbId, words: ['李春'] }, c.alice));
-    await ingest(c, c.alice, kbId, [...FILES, { name: '长文.md', content: longMarkdown('长文', 230) }]);
+    await ingest(c, c.alice, kbId, [...THREE_SUBJECTS, { name: '长文.md', content: longMarkdown('长文', 230) }]);
     const before = await readIndexStats(db(), kbId);
     expect(before.segments).toBeGreaterThan(REBUILD_BATCH);
     await emptyIndexAsAnUpgradeLeavesIt(kbId);
@@ -79,9 +71,9 @@ describe('full-text index rebuilt in the background after an upgrade', () => {
 
   it('a document ingested after the upgrade keeps its place; the rest is added and the re-index prompt stays', async () => {
     const kbId = (await c.createKb(c.alice, { name: '升级后又上传的知识库' })).id;
-    await ingest(c, c.alice, kbId, FILES.slice(0, 2));
+    await ingest(c, c.alice, kbId, THREE_SUBJECTS.slice(0, 2));
     await emptyIndexAsAnUpgradeLeavesIt(kbId);
-    await ingest(c, c.alice, kbId, FILES.slice(2));
+    await ingest(c, c.alice, kbId, THREE_SUBJECTS.slice(2));
     expect((await search(kbId, '哈雷彗星'))[0]?.doc_name).toBe('星.md');
     expect(await search(kbId, '赵州桥 设计者')).toEqual([]);
 

@@ -3,18 +3,10 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectOk } from '../../../../test/harness.js';
 import { startKbTestApp, type KbTestContext } from '../../../../test/fixtures/kb.js';
-import { ingest } from '../../../../test/fixtures/retrieval.js';
+import { ingest, NO_DRIFT, THREE_SUBJECTS } from '../../../../test/fixtures/retrieval.js';
 import { findIndexDrift } from './term-index-audit.js';
 import { bucketOf } from './index-buckets.js';
 import { readIndexStats } from './term-index.js';
-
-const NO_DRIFT = { stats: null, terms: [], postings: 0, groups: 0 };
-
-const FILES = [
-  { name: '茶.md', content: '# 茶叶\n\n龙井茶产于杭州西湖，采摘清明前的嫩芽，炒制后色绿香郁。\n\n普洱茶产于云南，经过发酵，越陈越香。' },
-  { name: '桥.md', content: '# 桥梁\n\n赵州桥建于隋朝，是现存最古老的石拱桥，设计者是工匠李春。\n\n卢沟桥横跨永定河，桥上有许多石狮子。' },
-  { name: '星.md', content: '# 天文\n\n北极星位于小熊座，几乎不随天球转动，古人用它辨别方向。\n\n哈雷彗星大约每七十六年回归一次。' },
-];
 
 /** The inverted index BM25 reads stays equal to a full re-index through every write of segments. */
 describe('full-text index: kept exact by every write', () => {
@@ -30,10 +22,10 @@ describe('full-text index: kept exact by every write', () => {
   afterAll(() => c?.close());
 
   it('ingestion, a segment edit, a document deletion and a re-index leave no drift', async () => {
-    const documents = await ingest(c, c.alice, kbId, FILES);
+    const documents = await ingest(c, c.alice, kbId, THREE_SUBJECTS);
     expect(await drift()).toEqual(NO_DRIFT);
     const stats = await readIndexStats(c.t.database.db, kbId);
-    expect(stats.segments).toBeGreaterThanOrEqual(FILES.length);
+    expect(stats.segments).toBeGreaterThanOrEqual(THREE_SUBJECTS.length);
     expect((await search('赵州桥 设计者'))[0]?.doc_name).toBe('桥.md');
 
     const segments = expectOk(await c.t.call<Page<KbSegment>>('/api/kb/list_doc_segment', { kb_id: kbId, page: 1, page_size: 50 }, c.alice)).list;
