@@ -135,6 +135,7 @@ export async function buildApp({ config, database, smsProvider, logStream, exten
     llm: llm.service,
     tags: tags.tags,
     references,
+    indexRebuildBatch: config.KB_INDEX_REBUILD_BATCH,
   });
   app.addHook('onClose', () => knowledge.close());
   // Before any job or request opens a transaction: PGlite has one connection, and the check needs it.

@@ -63,6 +63,8 @@ const schema = z.object({
   LLM_RETRY_BASE_MS: z.coerce.number().int().min(0).max(60_000).default(500),
   /** A claimed job is another process's to take after this long without its owner's heartbeat (renewed every third of it). */
   JOB_LEASE_SECONDS: z.coerce.number().min(1).max(3600).default(30),
+  /** Segments per transaction (and full-text index group) when the server rebuilds an index an upgrade emptied; ingestion's group size by default. */
+  KB_INDEX_REBUILD_BATCH: z.coerce.number().int().min(1).max(100_000).default(1250),
   /** How often each process asks for a retention pass (archived run events, finished jobs, usage roll-up); 0: never. */
   RETENTION_INTERVAL_MINUTES: z.coerce.number().min(0).default(10),
   /** How often each process asks for planner statistics of grown tables (where no autovacuum does it: PGlite, or PostgreSQL with it off); 0: never. */

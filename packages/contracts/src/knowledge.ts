@@ -27,6 +27,8 @@ export interface KnowledgeBase {
   needs_reindex: boolean;
   /** Only from `/kb/query_knowledge_base`: segments whose vectors wait for the vector index (searched exactly meanwhile). */
   vector_pending?: number;
+  /** Only from `/kb/query_knowledge_base`: segments an upgrade left out of the full-text index, which the server is indexing again in the background. */
+  fulltext_pending?: number;
   created_at: string;
   updated_at: string;
 }

@@ -49,18 +49,32 @@ export interface KnowledgeModuleDeps {
   vectors?: VectorStore;
   /** Parser threads; the module closes them with `close()`. */
   parserThreads?: number;
+  /** Segments per transaction when an index an upgrade emptied is rebuilt (`KB_INDEX_REBUILD_BATCH`). */
+  indexRebuildBatch?: number;
 }
 
 /** The platform's dictionary is read once per search and per ingestion job: remembered this long per process (changes evict it everywhere). */
 const DICTIONARY_CACHE_MS = 30_000;
 
 /** Knowledge bases, their documents (ingested by durable jobs) and segments. Register before `jobs.start()`. */
-export function createKnowledgeModule({ db, bus, log, jobs, files, llm, tags, references, vectors = createVectorStore({ db, log }), parserThreads = 2 }: KnowledgeModuleDeps) {
+export function createKnowledgeModule({
+  db,
+  bus,
+  log,
+  jobs,
+  files,
+  llm,
+  tags,
+  references,
+  vectors = createVectorStore({ db, log }),
+  parserThreads = 2,
+  indexRebuildBatch,
+}: KnowledgeModuleDeps) {
   const workers = createDocumentWorkers({ size: parserThreads });
   const dictionaries = createDictionaryService({ db, platformCache: createSharedCache<string[]>({ bus, channel: 'aip_kb_dictionary_changed', ttlMs: DICTIONARY_CACHE_MS }) });
   const { userWordsOfKb } = dictionaries;
   registerIngestion({ db, log, jobs, files, llm, workers, vectors, userWordsOfKb });
-  const indexRebuild = registerIndexRebuild({ db, log, jobs, userWordsOfKb });
+  const indexRebuild = registerIndexRebuild({ db, log, jobs, userWordsOfKb, batchSegments: indexRebuildBatch });
   const documents = createKbDocumentService({ db, jobs, files, llm, vectors, userWordsOfKb });
   const kbs = createKnowledgeService({
     db,

@@ -17,6 +17,8 @@ const SHORT_LEASE = { JOB_LEASE_SECONDS: '5' };
 describe('crash recovery: the server killed with SIGKILL in the middle of ingesting and of re-indexing documents', () => {
   let server: ServerProcess | undefined;
   afterAll(() => server?.dispose());
+  /** The first test's knowledge base (thousands of segments), which the rebuild test empties again. */
+  let large: { token: string; kbId: string } | undefined;
 
   async function call<T>(url: string, body: unknown, token?: string): Promise<T> {
     const response = await fetch(`${server!.url}${url}`, {
@@ -83,7 +85,8 @@ describe('crash recovery: the server killed with SIGKILL in the middle of ingest
     selectRows<{ status: string; n: number }>(db, sql`select status, count(*)::int as n from kb_documents where kb_id = ${kbId}::uuid group by status order by status`);
 
   it('every document ends done after each restart, with no duplicate segments and an index equal to a full re-index', async () => {
-    server = await serverProcess(SHORT_LEASE);
+    // Small rebuild transactions: the rebuild test below kills the server half-way through one.
+    server = await serverProcess({ ...SHORT_LEASE, KB_INDEX_REBUILD_BATCH: '50' });
     await server.start();
     await call('/api/user/register/by_username', { user_name: 'crash_kb', password: 'secret-123', nick_name: '崩溃', phone: '13900000001' });
     const { token } = await call<{ token: string }>('/api/user/login/by_username', { user_name: 'crash_kb', password: 'secret-123' });
@@ -111,6 +114,28 @@ describe('crash recovery: the server killed with SIGKILL in the middle of ingest
     const reindexed = await killMidIngestion(token, kb.id);
     expect(reindexed.map((doc) => doc.status)).toEqual(Array(8).fill('done'));
     expect(await indexDrift(kb.id)).toEqual({ stats: null, terms: [], postings: 0, groups: 0 });
+    large = { token, kbId: kb.id };
+  }, 600_000);
+
+  it('a kill while the server rebuilds an index an upgrade emptied: the rebuild ends after the restart, equal to a full re-index', async () => {
+    const { token, kbId } = large!;
+    // What migration 0022 leaves (the server is stopped since the drift check).
+    await whileStopped(async (db) => {
+      for (const table of ['kb_index_buckets', 'kb_index_groups', 'kb_index_stats']) await db.execute(sql`delete from ${sql.identifier(table)} where kb_id = ${kbId}::uuid`);
+      await db.execute(sql`update kb_segments set ord = null, index_group = null where kb_id = ${kbId}::uuid`);
+      await db.execute(sql`update knowledge_bases set needs_reindex = true where id = ${kbId}::uuid`);
+    });
+    await server!.start();
+    const detail = async () => (await call<KnowledgeBase[]>('/api/kb/query_knowledge_base', { kb_id: kbId }, token))[0]!;
+    const { segment_count: segments } = await detail();
+    await expect.poll(async () => (await detail()).fulltext_pending ?? 0, { timeout: 60_000, interval: 10 }).toBeLessThan(segments);
+    const pendingAtKill = (await detail()).fulltext_pending ?? 0;
+    await server!.kill('SIGKILL');
+    expect(pendingAtKill, 'the kill came after the rebuild had finished').toBeGreaterThan(0);
+    await server!.start();
+    await expect.poll(async () => (await detail()).fulltext_pending, { timeout: 150_000, interval: 250 }).toBe(0);
+    expect((await detail()).needs_reindex).toBe(false);
+    expect(await indexDrift(kbId)).toEqual({ stats: null, terms: [], postings: 0, groups: 0 });
   }, 600_000);
 
   it('a kill during a batch upload of many small files: every document ends done or failed, and the index equals a full re-index', async () => {

@@ -24,7 +24,7 @@ describe('knowledge bases: create, change, publish, list, delete', () => {
     expect(kb).toMatchObject({ name: '产品手册', description: '说明', chunk_size: 500, chunk_overlap: 50, separators: [], tags: ['产品'], is_public: false });
     expect(kb).toMatchObject({ embedding_model: null, rerank_model: null, editable: true, doc_count: 0, segment_count: 0, needs_reindex: false, owner_name: '昵称kb_alice' });
     const found = expectOk(await c.t.call<KnowledgeBase[]>('/api/kb/query_knowledge_base', { kb_id: kb.id }, c.alice));
-    expect(found).toEqual([{ ...kb, vector_pending: 0 }]);
+    expect(found).toEqual([{ ...kb, vector_pending: 0, fulltext_pending: 0 }]);
     const [row] = await c.t.rows<{ owner_id: string }>(sqlKb(kb.id));
     expect(row?.owner_id).toBe(kb.owner_id);
   });

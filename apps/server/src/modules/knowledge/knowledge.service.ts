@@ -7,6 +7,7 @@ import { getEditableKb, getVisibleKb } from './knowledge-access.js';
 import { kbInUse, kbNameTaken, kbNotFound } from './knowledge.errors.js';
 import { toKnowledgeBase } from './knowledge.mapper.js';
 import * as repo from './knowledge.repo.js';
+import { countUnindexedSegments } from './retrieval/term-index.js';
 
 export interface KnowledgeServiceDeps {
   db: Db;
@@ -116,7 +117,7 @@ export function createKnowledgeService({ db, llm, tags, references, cancelIngest
 
     async getKb(viewer: Viewer, kbId: string): Promise<KnowledgeBase[]> {
       const kb = await getVisibleKb(db, viewer, kbId);
-      return [{ ...(await show(viewer, kb.id)), vector_pending: await vectorsPending(kb.id) }];
+      return [{ ...(await show(viewer, kb.id)), vector_pending: await vectorsPending(kb.id), fulltext_pending: await countUnindexedSegments(db, kb.id) }];
     },
 
     async setPublic(viewer: Viewer, kbId: string, isPublic: boolean): Promise<KnowledgeBase> {

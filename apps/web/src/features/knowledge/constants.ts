@@ -78,6 +78,7 @@ export const KB_DETAIL_TEXT = {
   reindexFinished: (done: number, failed: number) => `重建完成：成功 ${done} 个${failed ? `，失败 ${failed} 个` : ''}`,
   needsReindex: '分段设置、向量模型或词典已修改，重建索引后才会对已有文档生效',
   readOnly: '这是其他用户公开的知识库，您可以检索和问答，但不能修改',
+  fulltextPending: (count: string) => `系统升级后，全文索引正在后台重建：还有 ${count} 个分段，完成前全文检索找不到它们。无需手动重建索引`,
   vectorPending: (count: string) => `${count} 个分段的向量正在后台加入向量索引；在此之前检索会逐一比对它们，结果完整，只是稍慢`,
   chunkingLabel: '分段设置',
   chunking: (size: number, overlap: number) => `分段 ${size} 字 · 重叠 ${overlap} 字`,

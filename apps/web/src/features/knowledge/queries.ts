@@ -63,15 +63,15 @@ export function useVisibleKbs() {
   return useQuery<KnowledgeBase[], ApiError>({ queryKey: kbKeys.visible(), queryFn: listVisibleKbs });
 }
 
-/** While vectors wait for the vector index, the knowledge base is read again now and then (its notice goes when they are in). */
-const VECTOR_PENDING_POLL_MS = 5_000;
+/** While vectors or segments wait for an index in the background, the knowledge base is read again now and then (its notice goes when they are in). */
+const INDEX_PENDING_POLL_MS = 5_000;
 
 export function useKb(kbId: string) {
   return useQuery<KnowledgeBase | undefined, ApiError>({
     queryKey: kbKeys.detail(kbId),
     queryFn: () => getKbById(kbId),
     retry: false,
-    refetchInterval: (current) => (current.state.data?.vector_pending ? VECTOR_PENDING_POLL_MS : false),
+    refetchInterval: ({ state: { data } }) => (data?.vector_pending || data?.fulltext_pending ? INDEX_PENDING_POLL_MS : false),
   });
 }
 

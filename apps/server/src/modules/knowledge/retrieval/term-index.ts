@@ -134,3 +134,9 @@ export async function readIndexStats(db: Db, kbId: string): Promise<KbIndexStats
   const [row] = await selectRows<{ segments: number; tokens: number | string }>(db, sql`select segments, tokens from kb_index_stats where kb_id = ${kbId}::uuid`);
   return { segments: Number(row?.segments ?? 0), tokens: Number(row?.tokens ?? 0) };
 }
+
+/** Segments in no index group: stored under an older full-text layout, waiting for the background rebuild. */
+export async function countUnindexedSegments(db: Db, kbId: string): Promise<number> {
+  const [row] = await selectRows<{ n: number }>(db, sql`select count(*)::int as n from kb_segments where kb_id = ${kbId}::uuid and ord is null`);
+  return Number(row?.n ?? 0);
+}

@@ -28,4 +28,16 @@ describe('KbHeader', () => {
     renderHeader(kb({ vector_pending: 0 }));
     expect(screen.queryByText(/向量索引/)).toBeNull();
   });
+
+  it('says the full-text index is being rebuilt after an upgrade, instead of asking for a re-index', () => {
+    renderHeader(kb({ fulltext_pending: 2_048, needs_reindex: true }));
+    expect(screen.getByText(/全文索引正在后台重建：还有 2,048 个分段/)).toBeTruthy();
+    expect(screen.queryByText(/重建索引后才会对已有文档生效/)).toBeNull();
+  });
+
+  it('asks for a re-index once nothing waits for the rebuild', () => {
+    renderHeader(kb({ fulltext_pending: 0, needs_reindex: true }));
+    expect(screen.getByText(/重建索引后才会对已有文档生效/)).toBeTruthy();
+    expect(screen.queryByText(/全文索引正在后台重建/)).toBeNull();
+  });
 });

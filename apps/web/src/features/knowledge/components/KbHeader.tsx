@@ -50,7 +50,11 @@ export function KbHeader({ kb, onEdit }: KbHeaderProps) {
         <Descriptions.Item label={KB_LIST_TEXT.owner}>{kb.owner_name}</Descriptions.Item>
         <Descriptions.Item label={TEXT.updatedAt}>{formatDateTime(kb.updated_at)}</Descriptions.Item>
       </Descriptions>
-      {kb.needs_reindex && kb.editable ? <Alert type="warning" showIcon title={TEXT.needsReindex} style={{ marginTop: 12 }} /> : null}
+      {kb.fulltext_pending ? (
+        <Alert type="info" showIcon title={TEXT.fulltextPending(formatNumber(kb.fulltext_pending))} style={{ marginTop: 12 }} />
+      ) : kb.needs_reindex && kb.editable ? (
+        <Alert type="warning" showIcon title={TEXT.needsReindex} style={{ marginTop: 12 }} />
+      ) : null}
       {kb.vector_pending ? <Alert type="info" showIcon title={TEXT.vectorPending(formatNumber(kb.vector_pending))} style={{ marginTop: 12 }} /> : null}
       {!kb.editable ? <Alert type="info" showIcon title={TEXT.readOnly} style={{ marginTop: 12 }} /> : null}
     </Card>
