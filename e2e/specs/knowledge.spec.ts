@@ -97,8 +97,12 @@ test('a knowledge base: create it, ingest Chinese documents live, test retrieval
   await page.locator('input[type=file]').setInputFiles([{ name: '损坏的文件.pdf', mimeType: 'application/pdf', buffer: Buffer.from('这不是 PDF 文件的内容') }]);
   const broken = documentRow(page, '损坏的文件.pdf').getByTestId('doc-status');
   await expect(broken).toHaveText('失败', { timeout: 60_000 });
-  await broken.hover();
-  await expect(page.getByRole('tooltip')).toContainText(/失败原因：.*[\u4e00-\u9fa5]/);
+  // Hovered again until the tooltip shows: the header's notice of vectors waiting for their index goes
+  // away on its own, and the table moves up under the mouse.
+  await expect(async () => {
+    await broken.hover();
+    await expect(page.getByRole('tooltip')).toContainText(/失败原因：.*[\u4e00-\u9fa5]/, { timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
 
   // Add from the file manager: a file already in my private files.
   await page.getByRole('button', { name: /从文件添加/ }).click();
