@@ -57,9 +57,6 @@ async function nextDocuments(db: Db, kbId: string, limit: number): Promise<strin
   return picked;
 }
 
-const unindexedOf = (db: Db, docIds: string[]) =>
-  selectRows<UnindexedSegment>(db, sql`select id, text, headings from kb_segments where doc_id = any(${uuidArray(docIds)}) and ord is null order by doc_id, seq`);
-
 /** Each segment's words, cut a slice at a time so requests are served in between. */
 async function cutWords(segments: UnindexedSegment[], userWords: UserWords | undefined): Promise<string[][]> {
   const words: string[][] = [];
@@ -79,11 +76,11 @@ async function cutWords(segments: UnindexedSegment[], userWords: UserWords | und
 async function indexBatch(db: Db, kbId: string, userWords: UserWords | undefined, limit: number): Promise<number | undefined> {
   const docIds = await nextDocuments(db, kbId, limit);
   if (docIds.length === 0) return undefined;
-  const segments = await unindexedOf(db, docIds);
+  const segments = await selectRows<UnindexedSegment>(db, sql`select id, text, headings from kb_segments where doc_id = any(${uuidArray(docIds)}) and ord is null order by doc_id, seq`);
   const words = await cutWords(segments, userWords);
   return db.transaction(async (tx) => {
     await tx.execute(sql`select id from kb_documents where id = any(${uuidArray(docIds)}) order by id for update`);
-    const still = new Set((await unindexedOf(tx, docIds)).map((segment) => segment.id));
+    const still = new Set((await selectRows<{ id: string }>(tx, sql`select id from kb_segments where doc_id = any(${uuidArray(docIds)}) and ord is null`)).map((segment) => segment.id));
     const kept = segments.map((segment, index) => ({ segment, words: words[index]! })).filter(({ segment }) => still.has(segment.id));
     if (kept.length === 0) return 0;
     const terms = countTerms(kept.map((entry) => entry.words));

@@ -7,7 +7,7 @@ import { expectOk } from '../../../test/harness.js';
 import { longMarkdown, startKbTestApp, type KbTestContext } from '../../../test/fixtures/kb.js';
 import { waitFor } from '../../../test/wait-for.js';
 import { queueFactory } from '../../../test/fixtures/jobs.js';
-import { ingest, NO_DRIFT, THREE_SUBJECTS } from '../../../test/fixtures/retrieval.js';
+import { emptyIndexAsAnUpgradeLeavesIt, ingest, NO_DRIFT, THREE_SUBJECTS } from '../../../test/fixtures/retrieval.js';
 import { INDEX_REBUILD_JOB, registerIndexRebuild } from './kb-index-rebuild.job.js';
 import { findIndexDrift } from './retrieval/term-index-audit.js';
 import { readIndexStats } from './retrieval/term-index.js';
@@ -34,14 +34,6 @@ describe('full-text index rebuilt in the background after an upgrade', () => {
       timeoutMs: 60_000,
       intervalMs: 50,
     });
-  /** What migration 0022 left: no index rows, no statistics, segments in no group, a re-index asked for. */
-  const emptyIndexAsAnUpgradeLeavesIt = async (kbId: string) => {
-    await db().execute(sql`delete from kb_index_buckets where kb_id = ${kbId}::uuid`);
-    await db().execute(sql`delete from kb_index_groups where kb_id = ${kbId}::uuid`);
-    await db().execute(sql`delete from kb_index_stats where kb_id = ${kbId}::uuid`);
-    await db().execute(sql`update kb_segments set ord = null, index_group = null where kb_id = ${kbId}::uuid`);
-    await db().execute(sql`update knowledge_bases set needs_reindex = true where id = ${kbId}::uuid`);
-  };
 
   beforeAll(async () => {
     c = await startKbTestApp({ KB_INDEX_REBUILD_BATCH: String(REBUILD_BATCH) });
@@ -56,7 +48,7 @@ describe('full-text index rebuilt in the background after an upgrade', () => {
     await ingest(c, c.alice, kbId, [...THREE_SUBJECTS, { name: '长文.md', content: longMarkdown('长文', 230) }]);
     const before = await readIndexStats(db(), kbId);
     expect(before.segments).toBeGreaterThan(2 * REBUILD_BATCH);
-    await emptyIndexAsAnUpgradeLeavesIt(kbId);
+    await emptyIndexAsAnUpgradeLeavesIt(db(), kbId);
     expect(await search(kbId, '赵州桥 设计者')).toEqual([]);
     expect((await findIndexDrift(db(), kbId, userWordsOf([], ['李春']))).stats).not.toBeNull();
     expect(await kbOf(kbId)).toMatchObject({ needs_reindex: true, fulltext_pending: before.segments });
@@ -76,7 +68,7 @@ describe('full-text index rebuilt in the background after an upgrade', () => {
   it('a document ingested after the upgrade keeps its place; the rest is added and the re-index prompt stays', async () => {
     const kbId = (await c.createKb(c.alice, { name: '升级后又上传的知识库' })).id;
     await ingest(c, c.alice, kbId, THREE_SUBJECTS.slice(0, 2));
-    await emptyIndexAsAnUpgradeLeavesIt(kbId);
+    await emptyIndexAsAnUpgradeLeavesIt(db(), kbId);
     await ingest(c, c.alice, kbId, THREE_SUBJECTS.slice(2));
     expect((await search(kbId, '哈雷彗星'))[0]?.doc_name).toBe('星.md');
     expect(await search(kbId, '赵州桥 设计者')).toEqual([]);

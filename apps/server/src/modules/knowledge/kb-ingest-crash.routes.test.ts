@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import { openPglite, openPostgres, selectRows, type Db } from '../../platform/db/index.js';
 import { longMarkdown, multipart, type UploadFile } from '../../../test/fixtures/kb.js';
 import { smallTextFiles } from '../../../test/fixtures/small-docs.js';
+import { emptyIndexAsAnUpgradeLeavesIt } from '../../../test/fixtures/retrieval.js';
 import { findIndexDrift } from './retrieval/term-index-audit.js';
 
 const FINISHED = new Set(['done', 'failed']);
@@ -120,11 +121,7 @@ describe('crash recovery: the server killed with SIGKILL in the middle of ingest
   it('a kill while the server rebuilds an index an upgrade emptied: the rebuild ends after the restart, equal to a full re-index', async () => {
     const { token, kbId } = large!;
     // What migration 0022 leaves (the server is stopped since the drift check).
-    await whileStopped(async (db) => {
-      for (const table of ['kb_index_buckets', 'kb_index_groups', 'kb_index_stats']) await db.execute(sql`delete from ${sql.identifier(table)} where kb_id = ${kbId}::uuid`);
-      await db.execute(sql`update kb_segments set ord = null, index_group = null where kb_id = ${kbId}::uuid`);
-      await db.execute(sql`update knowledge_bases set needs_reindex = true where id = ${kbId}::uuid`);
-    });
+    await whileStopped((db) => emptyIndexAsAnUpgradeLeavesIt(db, kbId));
     await server!.start();
     const detail = async () => (await call<KnowledgeBase[]>('/api/kb/query_knowledge_base', { kb_id: kbId }, token))[0]!;
     const { segment_count: segments } = await detail();
